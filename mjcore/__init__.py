@@ -1,0 +1,37 @@
+"""mjcore — Chinese regional mahjong: a native hand-evaluation core and five variants.
+
+Hand questions (``is_win``, ``waits``, ``is_ready``, ``shanten``) answer on 34-kind
+count vectors through lookup tables; :mod:`mjcore.batch` answers them for numpy
+batches with the GIL released. Game engines for each variant live behind
+:func:`get_variant`.
+"""
+
+from . import tiles
+from .errors import (
+    IllegalActionError,
+    InvalidHandError,
+    InvalidOptionError,
+    InvalidTileError,
+    InvalidWallError,
+    MjcoreError,
+)
+from .hand import decompositions, hand_facts, is_ready, is_win, shanten, waits
+from .variants import get_variant, names
+
+__all__ = [
+    "IllegalActionError",
+    "InvalidHandError",
+    "InvalidOptionError",
+    "InvalidTileError",
+    "InvalidWallError",
+    "MjcoreError",
+    "decompositions",
+    "get_variant",
+    "hand_facts",
+    "is_ready",
+    "is_win",
+    "names",
+    "shanten",
+    "tiles",
+    "waits",
+]

@@ -1,0 +1,629 @@
+"""The one shared game loop: deal, draw, discard, claims, gangs, wins, wall end.
+
+Variants plug in through :class:`~mjcore.engine.variant.Variant` hooks; nothing
+here knows a variant's name. The state is deterministic: a game is fully
+described by (variant, players, options, wall order, dealer, carry, actions),
+which is exactly what :meth:`Game.to_json` stores.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import numpy as np
+
+from .. import tiles as T
+from ..errors import IllegalActionError, InvalidOptionError, InvalidWallError
+from ..scoring import Breakdown, Payment, WinContext
+from ..scoring.context import Win
+from .actions import HU, PASS, PENG, Action, chi, discard, gang
+from .melds import Meld
+from .variant import Variant
+from .wall import Wall
+
+
+class SeatState:
+    """Everything about one seat in one hand."""
+
+    __slots__ = ("hand", "melds", "discards", "flowers", "won_tiles", "wins", "choices",
+                 "declared", "pass_hu", "pass_hu_any", "pass_peng", "no_discard",
+                 "no_bugang", "discard_count", "claims", "extra", "_waits")
+
+    def __init__(self) -> None:
+        self.hand = bytearray(T.N_KINDS)
+        self.melds: list[Meld] = []
+        self.discards: list[int] = []
+        self.flowers: list[int] = []
+        self.won_tiles: list[int] = []
+        self.wins: list[Win] = []
+        self.choices: dict[str, int] = {}
+        self.declared = ""
+        self.pass_hu: dict[int, int] = {}
+        self.pass_hu_any = False
+        self.pass_peng: set[int] = set()
+        self.no_discard: frozenset[int] = frozenset()
+        self.no_bugang: set[int] = set()
+        self.discard_count = 0
+        self.claims = 0
+        self.extra: dict[str, Any] = {}
+        self._waits: int | None = None
+
+    @property
+    def counts(self) -> np.ndarray:
+        """A numpy view of the concealed hand (uint8[34])."""
+        return np.frombuffer(self.hand, dtype=np.uint8)
+
+    def tile_count(self) -> int:
+        return sum(self.hand)
+
+    def clear_locks(self) -> None:
+        """The seat took an own action (draw, chi, peng, gang): 过手 locks end."""
+        self.pass_hu.clear()
+        self.pass_peng.clear()
+
+
+class Game:
+    """One hand of one variant. Create it with ``variant.new_game(...)``."""
+
+    def __init__(self, variant: Variant, players: int = 4, options: dict | None = None,
+                 seed: int | None = None, wall: Any = None, dealer: int = 0,
+                 carry: dict | None = None) -> None:
+        if not isinstance(players, int) or not variant.min_players <= players <= variant.max_players:
+            raise InvalidOptionError(
+                f"players must be {variant.min_players}..{variant.max_players} for {variant.name}, got {players!r}")
+        if not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise InvalidOptionError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+        self.variant = variant
+        self.opts = variant.parse_options(options)
+        self.n = players
+        self.dealer = dealer
+        self.seed = seed
+        self.carry = dict(carry or {})
+        self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
+        self.seats = [SeatState() for _ in range(players)]
+        self.phase = "deal"
+        self.current = dealer
+        self.drawn = -1
+        self.draw_how = "deal"
+        self.chain = 0
+        self.after_gang = 0
+        self.gangs_on_table = 0
+        self.last_drawer = -1
+        self.haidi = False
+        self.first_go_around = True
+        self.claim: tuple[int, int, str] = (-1, -1, "")
+        self.pending: dict[int, list[Action]] = {}
+        self.decisions: dict[int, Action] = {}
+        self._claim_wins: dict[int, Breakdown] = {}
+        self.set_aside: list[int] = []
+        self.indicators: list[int] = []
+        self.settlement: list[Payment] = []
+        self.wins: list[Win] = []
+        self.events: list[dict[str, Any]] = []
+        self.history: list[tuple[int, str]] = []
+        self.exhausted = False
+        self.extra: dict[str, Any] = {}
+        self._legal: dict[int, list[Action]] = {}
+        self._deal()
+
+    # ------------------------------------------------------------------ setup
+    def _wall_order(self, seed: int | None, wall: Any) -> list[int]:
+        kinds = self.variant.tile_kinds(self.opts)
+        if wall is None:
+            rng = np.random.default_rng(seed)
+            return [int(t) for t in rng.permutation(np.array(kinds, dtype=np.int16))]
+        try:
+            order = T.to_kinds(wall)
+        except ValueError as exc:
+            raise InvalidWallError(f"bad wall: {exc}") from None
+        if Counter(order) != Counter(kinds):
+            extra = Counter(order) - Counter(kinds)
+            missing = Counter(kinds) - Counter(order)
+            raise InvalidWallError(
+                f"wall is not the {self.variant.name} tile set ({len(kinds)} tiles): got {len(order)} tiles"
+                f"; extra {T.format(list(extra.elements())) or 'none'}"
+                f", missing {T.format(list(missing.elements())) or 'none'}")
+        return order
+
+    def _deal(self) -> None:
+        hands = {}
+        for i in range(self.n):
+            seat = (self.dealer + i) % self.n
+            size = self.variant.hand_size + (1 if i == 0 else 0)
+            tiles = [self.wall.draw() for _ in range(size)]
+            for t in tiles:
+                self.seats[seat].hand[t] += 1
+            hands[seat] = tiles
+        self.drawn = hands[self.dealer][-1]
+        self.log("deal", dealer=self.dealer, hands={s: T.format(h) for s, h in hands.items()})
+        self.variant.after_deal(self)
+        if self.variant.fenzhang(self.opts):
+            self.wall.reserve = self.n
+        self.pending = {s: acts for s in self.order_from(self.dealer)
+                        if (acts := self.variant.hand_choices(self, s))}
+        if self.pending:
+            self.phase = "choose"
+        else:
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        self.variant.after_choices(self)
+        self.phase = "turn"
+        self.current = self.dealer
+        self.draw_how = "deal"
+
+    # ------------------------------------------------------------- helpers
+    def log(self, event: str, **data: Any) -> None:
+        data["type"] = event
+        self.events.append(data)
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    def order_from(self, seat: int) -> list[int]:
+        """All seats in play order starting at ``seat``."""
+        return [(seat + i) % self.n for i in range(self.n)]
+
+    def others(self, seat: int) -> list[int]:
+        """The other seats in play order starting from seat's 下家."""
+        return [(seat + i) % self.n for i in range(1, self.n)]
+
+    def pay(self, payments: list[Payment]) -> None:
+        for p in payments:
+            if p.amount:
+                self.settlement.append(p)
+                self.log("pay", payer=p.payer, payee=p.payee, amount=p.amount, reason=p.reason)
+
+    @property
+    def scores(self) -> list[int]:
+        """Net result per seat of everything settled so far."""
+        out = [0] * self.n
+        for p in self.settlement:
+            out[p.payer] -= p.amount
+            out[p.payee] += p.amount
+        return out
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def seat_waits(self, seat: int) -> int:
+        """Bitmask of kinds completing the seat's concealed hand by shape (cached)."""
+        st = self.seats[seat]
+        if st._waits is None:
+            from ..hand import waits
+
+            counts, jokers = self.variant.jokers(self, seat, st.counts)
+            mask = 0
+            if (counts.sum() + jokers) % 3 == 1:
+                for t in waits(counts, jokers, **self.variant.shape_flags(self.opts)):
+                    mask |= 1 << t
+            st._waits = mask
+        return st._waits
+
+    def _hand_changed(self, seat: int) -> None:
+        self.seats[seat]._waits = None
+
+    def win_context(self, seat: int, tile: int, how: str) -> WinContext:
+        """Describe the win of ``seat`` on ``tile`` in the current situation."""
+        st = self.seats[seat]
+        counts = st.counts.copy()
+        if how in ("discard", "rob_gang"):
+            counts[tile] += 1
+        counts, jokers = self.variant.jokers(self, seat, counts)
+        chain = self.chain if how == "self_draw" and self.draw_how == "replacement" else 0
+        after = self.after_gang if how == "discard" else 0
+        return WinContext(concealed=counts, win_tile=tile, how=how, melds=tuple(st.melds),
+                          jokers=jokers, gang_chain=chain, after_gang=after,
+                          flags=frozenset(self.variant.win_flags(self, seat, tile, how)),
+                          joker_kind=self.extra.get("joker_kind", -1))
+
+    def evaluate_win(self, seat: int, tile: int, how: str) -> Breakdown | None:
+        """The breakdown if ``seat`` may win on ``tile`` now, else None."""
+        if not self.variant.can_win(self, seat, tile, how):
+            return None
+        return self.variant.score(self.win_context(seat, tile, how), self.opts)
+
+    # ------------------------------------------------------------- queries
+    def to_act(self) -> list[int]:
+        """Seats that must decide now."""
+        if self.phase == "turn":
+            return [self.current]
+        if self.phase in ("choose", "claim", "rob", "fenzhang"):
+            return [s for s in self.pending if s not in self.decisions]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it is not asked)."""
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return cached
+        if seat not in self.to_act():
+            acts: list[Action] = []
+        elif self.phase == "turn":
+            acts = self._turn_actions(seat)
+        else:
+            acts = self.pending[seat]
+        self._legal[seat] = acts
+        return acts
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        st = self.seats[seat]
+        acts: list[Action] = []
+        if self.draw_how != "claim" and self.drawn >= 0 and self.evaluate_win(seat, self.drawn, "self_draw"):
+            acts.append(HU)
+        if self.extra.get("gang_limit_hit"):
+            return acts + [PASS]
+        if self.wall.can_draw_tail():
+            acts.extend(gang(t) for t in range(T.N_KINDS) if st.hand[t] == 4)
+            acts.extend(gang(m.tiles[0]) for m in st.melds
+                        if m.kind == "peng" and st.hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang)
+        acts.extend(discard(t) for t in range(T.N_KINDS) if st.hand[t] and t not in st.no_discard)
+        return self.variant.filter_turn(self, seat, acts)
+
+    # ------------------------------------------------------------- actions
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Apply ``seat``'s action; raises IllegalActionError and changes nothing if illegal."""
+        if not isinstance(action, Action):
+            action = Action.parse(action)
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalActionError(self._why_illegal(seat, action, legal))
+        self.history.append((seat, str(action)))
+        self._legal = {}
+        if self.phase == "turn":
+            self._apply_turn(seat, action)
+        else:
+            self.decisions[seat] = action
+            if all(s in self.decisions for s in self.pending):
+                {"choose": self._resolve_choices, "claim": self._resolve_claims,
+                 "rob": self._resolve_claims, "fenzhang": self._resolve_fenzhang}[self.phase]()
+
+    def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
+        if self.phase == "over":
+            return f"the hand is over; seat {seat} cannot {action}"
+        if seat not in self.to_act():
+            return f"seat {seat} is not to act now (phase {self.phase}, to act: {self.to_act()}); cannot {action}"
+        return f"seat {seat} cannot {action} now; legal: {', '.join(map(str, legal))}"
+
+    def _apply_turn(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        if kind == "discard":
+            self._discard(seat, action.tile)
+        elif kind == "gang":
+            self._own_gang(seat, action.tile)
+        elif kind == "hu":
+            self._self_draw_win(seat)
+        elif kind == "pass":  # only offered when the 4th gang's replacement could win
+            self._end_hand(exhausted=True)
+        else:
+            self.variant.on_declare(self, seat, action)
+            self._hand_changed(seat)
+
+    def _resolve_choices(self) -> None:
+        for seat, act in self.decisions.items():
+            self.seats[seat].choices[act.name] = act.value
+            self.log("choose", seat=seat, name=act.name, value=act.value)
+        self.pending, self.decisions = {}, {}
+        self._begin_play()
+
+    # ---- drawing
+    def draw_for(self, seat: int) -> None:
+        """Start ``seat``'s turn with a normal draw (or end the wall)."""
+        self.current = seat
+        self.chain = 0
+        if not self.wall.can_draw():
+            if self.wall.reserve and self.wall.live >= self.wall.reserve:
+                self._start_fenzhang(seat)
+            else:
+                self._end_hand(exhausted=True)
+            return
+        tile = self.wall.draw()
+        self.haidi = not self.wall.can_draw()
+        self._receive(seat, tile, "wall")
+
+    def replacement_for(self, seat: int) -> None:
+        """A replacement draw from the tail (after a gang, a flower, a 4-tile 扭)."""
+        self.current = seat
+        if not self.wall.can_draw_tail():
+            self._end_hand(exhausted=True)
+            return
+        self.haidi = False
+        self._receive(seat, self.wall.draw_tail(), "replacement")
+
+    def _receive(self, seat: int, tile: int, how: str) -> None:
+        st = self.seats[seat]
+        st.hand[tile] += 1
+        st.clear_locks()
+        self._hand_changed(seat)
+        self.last_drawer = seat
+        self.drawn, self.draw_how = tile, how
+        self.phase = "turn"
+        self.log("draw", seat=seat, tile=tile, how=how)
+        if self.variant.gang_limit(self.opts) and self.gangs_on_table >= self.variant.gang_limit(self.opts) \
+                and how == "replacement":
+            self.extra["gang_limit_hit"] = True
+            if not self.evaluate_win(seat, tile, "self_draw"):
+                self._end_hand(exhausted=True)
+
+    # ---- own turn
+    def _discard(self, seat: int, tile: int) -> None:
+        st = self.seats[seat]
+        st.hand[tile] -= 1
+        st.discards.append(tile)
+        st.discard_count += 1
+        st.no_discard = frozenset()
+        st.pass_hu_any = False
+        self._hand_changed(seat)
+        self.after_gang = self.chain if self.draw_how == "replacement" else 0
+        self.drawn = -1
+        self.log("discard", seat=seat, tile=tile)
+        if seat == (self.dealer - 1) % self.n:
+            self.first_go_around = False
+        self._open_claims(seat, tile, "discard")
+
+    def _own_gang(self, seat: int, tile: int) -> None:
+        st = self.seats[seat]
+        if st.hand[tile] == 4:
+            st.hand[tile] = 0
+            self._complete_gang(seat, Meld("angang", (tile,) * 4))
+            return
+        st.hand[tile] -= 1
+        self._hand_changed(seat)
+        self.log("bugang_declared", seat=seat, tile=tile)
+        self._open_claims(seat, tile, "rob")
+
+    def _complete_gang(self, seat: int, meld: Meld) -> None:
+        st = self.seats[seat]
+        if meld.kind == "bugang":
+            st.melds = [meld if (m.kind == "peng" and m.tiles[0] == meld.tiles[0]) else m for m in st.melds]
+        else:
+            st.melds.append(meld)
+        self.gangs_on_table += 1
+        self.chain += 1
+        self.first_go_around = False
+        self._hand_changed(seat)
+        self.log("gang", seat=seat, meld=meld.kind, tile=meld.tiles[0], chain=self.chain)
+        self.pay(self.variant.gang_payments(self, seat, meld, self.chain))
+        self.replacement_for(seat)
+
+    def _self_draw_win(self, seat: int) -> None:
+        how = "fenzhang" if self.draw_how == "fenzhang" else "self_draw"
+        bd = self.evaluate_win(seat, self.drawn, how)
+        assert bd is not None  # hu is only legal when it evaluates
+        st = self.seats[seat]
+        st.hand[self.drawn] -= 1
+        self._hand_changed(seat)
+        self._record_wins([(seat, bd)], self.drawn, how, seat)
+
+    # ---- claims
+    def _open_claims(self, src: int, tile: int, kind: str) -> None:
+        self.claim = (src, tile, kind)
+        self._claim_wins = {}
+        pending = {}
+        for s in self.others(src):
+            acts = self._claim_options(s, src, tile, kind)
+            if acts:
+                acts = self.variant.filter_claims(self, s, acts + [PASS])
+                if acts != [PASS]:
+                    pending[s] = acts
+        self.pending, self.decisions = pending, {}
+        if pending:
+            self.phase = "claim" if kind == "discard" else "rob"
+        else:
+            self._no_claim()
+
+    def _claim_options(self, s: int, src: int, tile: int, kind: str) -> list[Action]:
+        st = self.seats[s]
+        acts: list[Action] = []
+        how = "discard" if kind == "discard" else "rob_gang"
+        if self.seat_waits(s) >> tile & 1 or not self.variant.waits_prefilter:
+            bd = self.evaluate_win(s, tile, how)
+            if bd is not None and not self._pass_hu_locked(st, tile, bd):
+                acts.append(HU)
+                self._claim_wins[s] = bd
+        if kind != "discard":
+            return acts
+        if st.hand[tile] == 3 and self.wall.can_draw_tail():
+            acts.append(gang(tile))
+        if st.hand[tile] >= 2 and tile not in st.pass_peng:
+            acts.append(PENG)
+        if tile < 27 and s == self.next_seat(src) and self.variant.chi_allowed(self.opts):
+            r = tile % 9
+            for low in range(tile - min(r, 2), tile + 1):
+                if low % 9 <= 6 and all(st.hand[t] or t == tile for t in (low, low + 1, low + 2)) \
+                        and low // 9 == tile // 9:
+                    acts.append(chi(low))
+        return acts
+
+    def _pass_hu_locked(self, st: SeatState, tile: int, bd: Breakdown) -> bool:
+        rule = self.variant.pass_hu_rule
+        if rule == "any":
+            return st.pass_hu_any
+        if rule == "same_kind" and tile in st.pass_hu:
+            return not (self.variant.pass_hu_bigger_ok and bd.points > st.pass_hu[tile])
+        return False
+
+    def _resolve_claims(self) -> None:
+        src, tile, kind = self.claim
+        order = [s for s in self.others(src) if s in self.pending]
+        for s in order:
+            dec, acts = self.decisions[s], self.pending[s]
+            if HU in acts and dec.kind != "hu":
+                self.seats[s].pass_hu[tile] = max(self.seats[s].pass_hu.get(tile, 0), self._claim_wins[s].points)
+                self.seats[s].pass_hu_any = True
+            if PENG in acts and dec.kind not in ("peng", "gang"):
+                self.seats[s].pass_peng.add(tile)
+        hu = [s for s in order if self.decisions[s].kind == "hu"]
+        decided = self.decisions
+        self.pending, self.decisions = {}, {}
+        if hu:
+            if not self.variant.multi_win(self.opts):
+                hu = hu[:1]
+            if kind == "discard":
+                self.seats[src].discards.pop()
+            how = "discard" if kind == "discard" else "rob_gang"
+            self._record_wins([(s, self._claim_wins[s]) for s in hu], tile, how, src)
+            return
+        for s in order:
+            dec = decided[s]
+            if dec.kind in ("peng", "gang", "chi"):
+                self._take_discard(s, src, tile, dec)
+                return
+        self._no_claim()
+
+    def _no_claim(self) -> None:
+        src, tile, kind = self.claim
+        if kind == "rob":
+            self._complete_gang(src, Meld("bugang", (tile,) * 4, claimed=tile,
+                                          from_seat=self._peng_source(src, tile)))
+        else:
+            self.draw_for(self.next_seat(src))
+
+    def _peng_source(self, seat: int, tile: int) -> int:
+        return next(m.from_seat for m in self.seats[seat].melds if m.kind == "peng" and m.tiles[0] == tile)
+
+    def _take_discard(self, s: int, src: int, tile: int, dec: Action) -> None:
+        st = self.seats[s]
+        self.seats[src].discards.pop()
+        st.clear_locks()
+        st.claims += 1
+        self.first_go_around = False
+        self.current, self.drawn, self.draw_how, self.chain = s, -1, "claim", 0
+        self.phase = "turn"
+        if dec.kind == "gang":
+            st.hand[tile] -= 3
+            self.log("claim", seat=s, kind="zhigang", tile=tile, from_seat=src)
+            self._complete_gang(s, Meld("zhigang", (tile,) * 4, claimed=tile, from_seat=src))
+            return
+        if dec.kind == "peng":
+            st.hand[tile] -= 2
+            meld = Meld("peng", (tile,) * 3, claimed=tile, from_seat=src)
+        else:
+            for t in dec.tiles:
+                if t != tile:
+                    st.hand[t] -= 1
+            meld = Meld("chi", dec.tiles, claimed=tile, from_seat=src)
+            st.no_discard = frozenset(self.variant.no_discard_after_chi(self.opts, dec.tiles, tile))
+        st.melds.append(meld)
+        self._hand_changed(s)
+        self.log("claim", seat=s, kind=meld.kind, tile=tile, tiles=list(meld.tiles), from_seat=src)
+
+    # ---- wins and the end
+    def _record_wins(self, winners: list[tuple[int, Breakdown]], tile: int, how: str, src: int) -> None:
+        wins = []
+        for s, bd in winners:
+            win = Win(seat=s, tile=tile, how=how, from_seat=src, breakdown=bd)
+            win.payments = self.variant.win_payments(self, win)
+            self.seats[s].wins.append(win)
+            self.seats[s].won_tiles.append(tile)
+            self.wins.append(win)
+            self.log("hu", **win.to_json())
+            self.pay(win.payments)
+            wins.append(win)
+        if how == "rob_gang" and len(winners) > 1:
+            self.seats[src].extra["robbed_extra"] = len(winners) - 1
+        nxt = self.variant.after_wins(self, wins)
+        self.drawn = -1
+        if nxt is None:
+            self._end_hand(exhausted=False)
+        else:
+            self.draw_for(nxt)
+
+    def _start_fenzhang(self, seat: int) -> None:
+        self.phase = "fenzhang"
+        self.extra["fenzhang_order"] = self.order_from(seat)
+        self._next_fenzhang()
+
+    def _next_fenzhang(self) -> None:
+        order = self.extra["fenzhang_order"]
+        while order:
+            seat = order.pop(0)
+            tile = self.wall.draw()
+            st = self.seats[seat]
+            st.hand[tile] += 1
+            self._hand_changed(seat)
+            self.current, self.drawn, self.draw_how = seat, tile, "fenzhang"
+            self.last_drawer = seat
+            self.log("fenzhang", seat=seat, tile=tile)
+            if self.evaluate_win(seat, tile, "fenzhang"):
+                self.pending, self.decisions = {seat: [HU, PASS]}, {}
+                return
+            self._expose_fenzhang(seat, tile)
+        self._end_hand(exhausted=True)
+
+    def _expose_fenzhang(self, seat: int, tile: int) -> None:
+        self.seats[seat].hand[tile] -= 1
+        self._hand_changed(seat)
+        self.set_aside.append(tile)
+
+    def _resolve_fenzhang(self) -> None:
+        (seat, act), = self.decisions.items()
+        self.pending, self.decisions = {}, {}
+        if act.kind == "hu":
+            self._self_draw_win(seat)
+        else:
+            self._expose_fenzhang(seat, self.drawn)
+            self._next_fenzhang()
+
+    def _end_hand(self, exhausted: bool) -> None:
+        self.exhausted = exhausted and not self.wins
+        self.phase = "over"
+        self.pending, self.decisions = {}, {}
+        self.pay(self.variant.settle_end(self))
+        self.log("end", scores=self.scores, exhausted=self.exhausted)
+
+    # ------------------------------------------------------------- results
+    @property
+    def next_dealer(self) -> int:
+        if not self.is_over:
+            raise IllegalActionError("the hand is not over yet")
+        return self.variant.next_dealer(self)
+
+    def next_carry(self) -> dict[str, Any]:
+        return self.variant.carry(self)
+
+    def tiles_in_play(self) -> Counter:
+        """Every tile accounted for (wall, hands, melds, rivers, won, set aside) — for invariants."""
+        c: Counter = Counter(self.wall.tiles[self.wall.head:self.wall.tail])
+        if self.phase == "rob":
+            c[self.claim[1]] += 1
+        for st in self.seats:
+            c.update(T.from_counts(st.hand))
+            for m in st.melds:
+                c.update(m.tiles)
+            c.update(st.discards)
+            c.update(st.flowers)
+            c.update(st.won_tiles)
+        c.update(self.set_aside)
+        c.update(self.indicators)
+        return c
+
+    # ------------------------------------------------------------- views
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: its own hand, everything public, never the wall order."""
+        from .view import seat_view
+
+        return seat_view(self, seat)
+
+    def to_json(self) -> str:
+        """Exact, restorable state (the server's private copy: it includes the wall)."""
+        return json.dumps({"variant": self.variant.name, "players": self.n,
+                           "options": self.opts.to_dict(), "dealer": self.dealer, "seed": self.seed,
+                           "carry": self.carry, "wall": self.wall.tiles,
+                           "history": [[s, a] for s, a in self.history]})
+
+    @staticmethod
+    def from_json(text: str) -> Game:
+        """Restore a game saved by :meth:`to_json` (by replaying its actions)."""
+        from ..variants import get_variant
+
+        data = json.loads(text)
+        game = get_variant(data["variant"]).new_game(
+            players=data["players"], options=data["options"], seed=data["seed"],
+            wall=data["wall"], dealer=data["dealer"], carry=data["carry"])
+        for seat, act in data["history"]:
+            game.apply(seat, act)
+        return game

@@ -1,0 +1,55 @@
+"""Exposed melds (副露): chi, peng and the three gang kinds, plus 扭 groups."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import tiles as T
+
+GANG_KINDS = ("zhigang", "bugang", "angang")
+MELD_KINDS = ("chi", "peng", *GANG_KINDS, "niu")
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table.
+
+    ``kind``: ``chi`` 吃, ``peng`` 碰, ``zhigang`` 直杠 (3 in hand + a discard),
+    ``bugang`` 补杠 (a peng upgraded with the 4th tile), ``angang`` 暗杠, or
+    ``niu`` (a 青岛 扭 group). ``claimed`` is the kind taken from another seat
+    and ``from_seat`` that seat (for ``bugang``: the seat the peng came from).
+    """
+
+    kind: str
+    tiles: tuple[int, ...]
+    claimed: int = -1
+    from_seat: int = -1
+
+    @property
+    def is_gang(self) -> bool:
+        return self.kind in GANG_KINDS
+
+    @property
+    def is_set_of_one_kind(self) -> bool:
+        """A triplet or quad (counts toward all-triplets hands)."""
+        return self.kind in ("peng", *GANG_KINDS)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {T.format(list(self.tiles))}"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "tiles": T.format(list(self.tiles)),
+                "claimed": self.claimed, "from_seat": self.from_seat}
+
+    @staticmethod
+    def parse(text: str) -> Meld:
+        """``"peng 3p"``, ``"angang 8p"``, ``"chi 456s"``, ``"zhigang 9s"``: short forms expand."""
+        from ..errors import InvalidHandError
+
+        words = text.split()
+        if len(words) != 2 or words[0] not in MELD_KINDS:
+            raise InvalidHandError(f"bad meld {text!r}; expected e.g. 'peng 3p' or 'chi 456s'")
+        kind, tiles = words[0], T.parse(words[1])
+        if kind in ("peng",) + GANG_KINDS and len(set(tiles)) == 1:
+            tiles = tiles[:1] * (3 if kind == "peng" else 4)
+        return Meld(kind, tuple(sorted(tiles)), claimed=tiles[0] if kind != "angang" else -1)

@@ -1,0 +1,196 @@
+"""The variant interface: rules as data plus a few hooks on the one shared engine.
+
+A variant module subclasses :class:`Variant`, sets its data attributes and an
+``Options`` frozen dataclass, and overrides only the hooks its rules need.
+Every hook receives the :class:`~mjcore.engine.game.Game` and must not change
+engine internals except through the methods documented as hook helpers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+
+from ..errors import InvalidOptionError
+from ..scoring import Breakdown, Payment, WinContext
+from .actions import Action
+from .melds import Meld
+
+if TYPE_CHECKING:
+    from ..scoring.context import Win
+    from .game import Game
+
+
+def option(default: Any, choices: tuple | None = None, doc: str = "") -> Any:
+    """A room option (勾选项) field: default, allowed values and a one-line doc."""
+    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc})
+
+
+@dataclasses.dataclass(frozen=True)
+class BaseOptions:
+    """Options shared by every variant."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def parse_options(cls: type, given: dict[str, Any] | None) -> Any:
+    """Build ``cls`` from a dict, failing loudly on unknown names and bad values."""
+    given = dict(given or {})
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    for key, value in given.items():
+        if key not in fields:
+            raise InvalidOptionError(f"unknown option {key!r}; known options: {', '.join(sorted(fields))}")
+        f = fields[key]
+        choices = f.metadata.get("choices")
+        if isinstance(f.default, bool):
+            if not isinstance(value, bool):
+                raise InvalidOptionError(f"option {key!r} must be true or false, got {value!r}")
+        elif choices is not None and value not in choices:
+            raise InvalidOptionError(f"option {key!r} must be one of {list(choices)}, got {value!r}")
+    return cls(**given)
+
+
+class Variant:
+    """Base class of the five variants; defaults describe "no such rule"."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    Options: ClassVar[type] = BaseOptions
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    hand_size: ClassVar[int] = 13
+    # 过手胡: "same_kind" (no discard win on that kind until own next action),
+    # "any" (no discard win at all until own next discard), or "" (no rule).
+    pass_hu_rule: ClassVar[str] = ""
+    pass_hu_bigger_ok: ClassVar[bool] = False  # 加番可以胡
+    pass_peng_rule: ClassVar[bool] = False  # 过手碰
+    seven_pairs: ClassVar[bool] = True
+    angang_public: ClassVar[bool] = False  # 暗杠 kind shown to others (宿松 翻开一张)
+    # Discard wins are only evaluated for kinds in the seat's shape waits
+    # (a cheap cached bitmask); a variant with shape-free wins turns this off.
+    waits_prefilter: ClassVar[bool] = True
+
+    # ---- data hooks -------------------------------------------------------
+    def tile_kinds(self, opts: Any) -> list[int]:
+        """The full tile multiset of a hand (each kind as often as it exists)."""
+        raise NotImplementedError
+
+    def kept_back(self, opts: Any) -> int:
+        """Tiles kept at the tail: never drawn normally, only as replacements."""
+        return 0
+
+    def fenzhang(self, opts: Any) -> bool:
+        """Whether the last n live tiles are dealt one per seat (分张)."""
+        return False
+
+    def gang_limit(self, opts: Any) -> int:
+        """Gangs on the table that end the hand (荒庄) after the last replacement; 0 = none."""
+        return 0
+
+    def multi_win(self, opts: Any) -> bool:
+        """一炮多响: every seat that declares hu on one discard wins."""
+        return True
+
+    def chi_allowed(self, opts: Any) -> bool:
+        return False
+
+    def shape_flags(self, opts: Any) -> dict[str, bool]:
+        """Winning shapes for the core's questions (``seven_pairs``, ``pair258`` …)."""
+        return {"seven_pairs": self.seven_pairs}
+
+    def no_discard_after_chi(self, opts: Any, chow: tuple[int, ...], tile: int) -> set[int]:
+        """Kinds the seat may not discard right after this chi (吃后不能打 …)."""
+        return set()
+
+    # ---- flow hooks -------------------------------------------------------
+    def after_deal(self, game: Game) -> None:
+        """Indicators (混), flower replacement … right after the deal."""
+
+    def hand_choices(self, game: Game, seat: int) -> list[Action]:
+        """Per-hand choices the seat must make before play (``choose pao 1`` …)."""
+        return []
+
+    def after_choices(self, game: Game) -> None:
+        """Called once every seat has made its per-hand choices."""
+
+    def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
+        """Split wildcards out of a concealed count vector: (natural counts, jokers)."""
+        return counts, 0
+
+    def can_win(self, game: Game, seat: int, tile: int, how: str) -> bool:
+        """Restrictions beyond the shape (self-draw only, 过胡 …); shape is checked by score."""
+        return True
+
+    def win_flags(self, game: Game, seat: int, tile: int, how: str) -> set[str]:
+        """Situation facts for the calculator (``tianhu``, ``haidi`` …)."""
+        return set()
+
+    def score(self, ctx: WinContext, opts: Any) -> Breakdown | None:
+        """The hand calculator: the breakdown of a described win, or None if it is no win."""
+        raise NotImplementedError
+
+    def win_payments(self, game: Game, win: Win) -> list[Payment]:
+        """Who pays whom for a win (the breakdown is already computed)."""
+        raise NotImplementedError
+
+    def gang_payments(self, game: Game, seat: int, meld: Meld, chain: int) -> list[Payment]:
+        """Payments settled the moment a gang is made (chain = its place in a 杠上杠 chain)."""
+        return []
+
+    def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+        """Restrict/extend a seat's reaction to a discard (the engine's list includes pass)."""
+        return actions
+
+    def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+        """Restrict/extend the current seat's actions on its own turn."""
+        return actions
+
+    def on_declare(self, game: Game, seat: int, action: Action) -> None:
+        """A ``declare …`` or ``niu …`` action on the seat's turn."""
+
+    def after_wins(self, game: Game, wins: list[Win]) -> int | None:
+        """Seat that draws next if the hand continues after these wins (血战), else None."""
+        return None
+
+    def settle_end(self, game: Game) -> list[Payment]:
+        """Payments when the hand ends (查叫, gang scores …)."""
+        return []
+
+    def next_dealer(self, game: Game) -> int:
+        raise NotImplementedError
+
+    def public_state(self, game: Game) -> dict[str, Any]:
+        """Variant facts every seat may see (混 kind, revealed 宝 …) for views."""
+        return {}
+
+    def carry(self, game: Game) -> dict[str, Any]:
+        """State handed to the next hand of a Match (e.g. 荒庄翻倍)."""
+        return {}
+
+    # ---- entry points -----------------------------------------------------
+    def parse_options(self, options: dict[str, Any] | None) -> Any:
+        return parse_options(self.Options, options)
+
+    def option_docs(self) -> dict[str, str]:
+        return {f.name: f.metadata.get("doc", "") for f in dataclasses.fields(self.Options)}
+
+    def new_game(self, players: int = 4, options: dict[str, Any] | None = None,
+                 seed: int | None = None, wall: Any = None, dealer: int = 0,
+                 carry: dict[str, Any] | None = None) -> Game:
+        """A new hand; ``wall`` fixes every tile (dealer takes the first 14)."""
+        from .game import Game
+
+        return Game(self, players=players, options=options, seed=seed, wall=wall,
+                    dealer=dealer, carry=carry)
+
+    def calculate(self, ctx: WinContext | dict | str, options: dict[str, Any] | None = None) -> Breakdown | None:
+        """Hand calculator without a game; ``ctx`` may be the JSON form."""
+        if not isinstance(ctx, WinContext):
+            ctx = WinContext.from_json(ctx)
+        return self.score(ctx, self.parse_options(options))
+
+    def __repr__(self) -> str:
+        return f"<variant {self.name} {self.title}>"

@@ -1,0 +1,56 @@
+"""Per-seat views: what one seat may know, as plain JSON-ready data."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import tiles as T
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def seat_view(game: Game, seat: int) -> dict[str, Any]:
+    """Own concealed hand and drawn tile; for others only public facts and tile counts."""
+    seats = []
+    for s, st in enumerate(game.seats):
+        public: dict[str, Any] = {
+            "seat": s,
+            "melds": [str(m) if m.kind != "angang" or s == seat or game.variant.angang_public
+                      else "angang ?" for m in st.melds],
+            "discards": [T.format([t]) for t in st.discards],
+            "flowers": T.format(st.flowers),
+            "won_tiles": [T.format([t]) for t in st.won_tiles],
+            "concealed_count": st.tile_count(),
+            "declared": st.declared,
+            "choices": dict(st.choices),
+        }
+        if s == seat:
+            public["hand"] = T.format(st.counts)
+            if game.current == seat and game.drawn >= 0 and game.phase in ("turn", "fenzhang"):
+                public["drawn"] = T.format([game.drawn])
+        seats.append(public)
+    return {
+        "variant": game.variant.name,
+        "seat": seat,
+        "dealer": game.dealer,
+        "phase": game.phase,
+        "current": game.current,
+        "to_act": game.to_act(),
+        "legal_actions": [str(a) for a in game.legal_actions(seat)],
+        "claim": _claim_view(game),
+        "wall_remaining": game.wall.remaining,
+        "wall_live": game.wall.live,
+        "indicators": [T.format([t]) for t in game.indicators],
+        "set_aside": [T.format([t]) for t in game.set_aside],
+        "seats": seats,
+        "scores": game.scores,
+        "public": game.variant.public_state(game),
+    }
+
+
+def _claim_view(game: Game) -> dict[str, Any] | None:
+    if game.phase not in ("claim", "rob"):
+        return None
+    src, tile, kind = game.claim
+    return {"from": src, "tile": T.format([tile]), "kind": kind}

@@ -1,0 +1,102 @@
+"""The wall (牌墙): normal draws from the head, replacements and indicators from the tail."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(slots=True)
+class Wall:
+    """``[live part | kept part]`` (RULES.md §0.5).
+
+    ``kept`` tiles at the tail are never drawn normally (only as replacements);
+    ``reserve`` more tiles at the end of the live part are left for the 分张
+    round. ``head``/``tail`` index into ``tiles``.
+    """
+
+    tiles: list[int]
+    head: int = 0
+    tail: int = -1
+    kept: int = 0
+    reserve: int = 0
+
+    def __post_init__(self) -> None:
+        if self.tail < 0:
+            self.tail = len(self.tiles)
+
+    @property
+    def remaining(self) -> int:
+        return self.tail - self.head
+
+    @property
+    def live(self) -> int:
+        """Tiles still available to normal draws (before any 分张 reserve)."""
+        return max(self.tail - self.head - self.kept, 0)
+
+    def can_draw(self) -> bool:
+        return self.live > self.reserve
+
+    def is_last_draw(self) -> bool:
+        """True when the next normal draw is the last one (海底)."""
+        return self.live == self.reserve + 1
+
+    def draw(self) -> int:
+        tile = self.tiles[self.head]
+        self.head += 1
+        return tile
+
+    def draw_tail(self) -> int:
+        """A replacement (补张) or indicator tile from the tail."""
+        self.tail -= 1
+        if self.kept:
+            self.kept -= 1
+        return self.tiles[self.tail]
+
+    def can_draw_tail(self) -> bool:
+        return self.tail > self.head
+
+
+def build_wall(tile_set: list[int], players: int, dealer: int = 0,
+               hands: dict[int, Any] | None = None, draws: Any = (), replacements: Any = (),
+               seed: int = 0) -> list[int]:
+    """A full wall order for a scripted situation (tests, tutorials, bug reports).
+
+    ``hands`` gives some or all concealed tiles of seats (the dealer's 14, 13 for
+    others); missing tiles are filled from what is left, shuffled with ``seed``.
+    ``draws`` are the next normal draws in order; ``replacements`` the next tail
+    draws (gang replacements / indicators) in the order they are taken.
+    Raises InvalidWallError if the tiles are not available in ``tile_set``.
+    """
+    from collections import Counter
+
+    import numpy as np
+
+    from .. import tiles as T
+    from ..errors import InvalidWallError
+
+    pool = Counter(tile_set)
+
+    def take(text: Any) -> list[int]:
+        kinds = T.to_kinds(text)
+        for k in kinds:
+            if pool[k] <= 0:
+                raise InvalidWallError(f"scenario uses more {T.format([k])} than the tile set has")
+            pool[k] -= 1
+        return kinds
+
+    hands = {s: take(h) for s, h in (hands or {}).items()}
+    draws_k, repl_k = take(draws), take(replacements)
+    rest = list(pool.elements())
+    np.random.default_rng(seed).shuffle(rest)
+    head: list[int] = []
+    for i in range(players):
+        seat = (dealer + i) % players
+        size = 14 if i == 0 else 13
+        hand = hands.get(seat, [])
+        if len(hand) > size:
+            raise InvalidWallError(f"seat {seat} is given {len(hand)} tiles, more than {size}")
+        fill, rest = rest[: size - len(hand)], rest[size - len(hand):]
+        head.extend(hand + fill)
+    middle, tail = rest[: len(rest)], list(reversed(repl_k))
+    return head + draws_k + middle + tail

@@ -1,0 +1,31 @@
+"""Exceptions raised by mjcore.
+
+Every error caused by bad input is a ``ValueError`` subclass, so callers that
+only care about "the caller gave me something wrong" can catch ``ValueError``.
+"""
+
+from __future__ import annotations
+
+
+class MjcoreError(Exception):
+    """Base class of every mjcore exception."""
+
+
+class InvalidTileError(MjcoreError, ValueError):
+    """Tile notation that cannot be parsed (the message quotes the text)."""
+
+
+class InvalidHandError(MjcoreError, ValueError):
+    """A hand (count vector, joker count, tile total) that does not fit the question."""
+
+
+class InvalidOptionError(MjcoreError, ValueError):
+    """An unknown room option (勾选项) or a bad value for one."""
+
+
+class InvalidWallError(MjcoreError, ValueError):
+    """A fixed wall that is not exactly the variant's tile multiset."""
+
+
+class IllegalActionError(MjcoreError, ValueError):
+    """An action that the seat may not take now; the game state is unchanged."""

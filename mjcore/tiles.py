@@ -1,0 +1,196 @@
+"""Tile kinds, mpsz notation and Chinese names (RULES.md §0.1).
+
+Kinds 0–8 are characters ``1m..9m`` (万), 9–17 dots ``1p..9p`` (筒), 18–26
+bamboo ``1s..9s`` (条), 27–33 honors ``1z..7z`` (东 南 西 北 白 发 中) and
+34–41 the flowers ``1f..8f`` (春 夏 秋 冬 梅 兰 竹 菊). A hand is a ``uint8[34]``
+count vector; flowers never enter it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Union
+
+import numpy as np
+
+from .errors import InvalidHandError, InvalidTileError
+
+N_KINDS = 34
+"""Number of non-flower tile kinds (the length of a count vector)."""
+N_FLOWERS = 8
+FIRST_FLOWER = 34
+N_ALL_KINDS = N_KINDS + N_FLOWERS
+SUITS = "mpsz"
+SUIT_NAMES = ("万", "筒", "条")
+
+TileLike = Union[str, Iterable[int], np.ndarray]
+
+_DIGITS = "一二三四五六七八九"
+_HONOR_NAMES = ("东", "南", "西", "北", "白板", "发财", "红中")
+_FLOWER_NAMES = ("春", "夏", "秋", "冬", "梅", "兰", "竹", "菊")
+
+
+def _chinese_aliases() -> dict[str, int]:
+    aliases: dict[str, int] = {}
+    for suit, words in enumerate((("万",), ("筒", "饼"), ("条", "索"))):
+        for r, digit in enumerate(_DIGITS):
+            for word in words:
+                aliases[digit + word] = suit * 9 + r
+    aliases["幺鸡"] = 18
+    for i, full in enumerate(_HONOR_NAMES):
+        aliases[full] = 27 + i
+        aliases[full + "风"] = 27 + i
+        aliases[full[0]] = 27 + i
+    aliases["红中"] = aliases["中"] = 33
+    for i, flower in enumerate(_FLOWER_NAMES):
+        aliases[flower] = FIRST_FLOWER + i
+    return aliases
+
+
+_ALIASES = _chinese_aliases()
+# Longest alias first so that 白板 wins over 白 and 东风 over 东.
+_CHINESE_RE = "|".join(sorted(map(re.escape, _ALIASES), key=len, reverse=True))
+_TOKEN = re.compile(rf"\s*(?:(\d+)([mpszf])|({_CHINESE_RE}))\s*")
+
+
+def kind(text: str) -> int:
+    """Index of a single tile written as ``5p``, ``7z``, ``2f`` or a Chinese name."""
+    tiles = parse(text)
+    if len(tiles) != 1:
+        raise InvalidTileError(f"expected one tile, got {text!r}")
+    return tiles[0]
+
+
+def _digit_kind(digit: str, suit: str, text: str) -> int:
+    r = int(digit)
+    limit = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}[suit]
+    if not 1 <= r <= limit:
+        raise InvalidTileError(f"no tile {digit}{suit} in {text!r}")
+    if suit == "f":
+        return FIRST_FLOWER + r - 1
+    return SUITS.index(suit) * 9 + r - 1
+
+
+def parse(text: str) -> list[int]:
+    """Parse mpsz notation (``"123m456p11z"``) and/or Chinese names into kinds.
+
+    Order is preserved: ``parse("3m1m") == [2, 0]``.
+    """
+    if not isinstance(text, str):
+        raise InvalidTileError(f"tile text must be a string, got {text!r}")
+    out: list[int] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            if text[pos:].strip() == "":
+                break
+            raise InvalidTileError(f"cannot parse tiles {text!r} at {text[pos:]!r}")
+        digits, suit, chinese = m.groups()
+        if chinese:
+            out.append(_ALIASES[chinese])
+        else:
+            out.extend(_digit_kind(d, suit, text) for d in digits)
+        pos = m.end()
+    return out
+
+
+def to_kinds(tiles: TileLike) -> list[int]:
+    """A tile string or an iterable of kind indices, validated, as a list of kinds."""
+    if isinstance(tiles, str):
+        return parse(tiles)
+    out = []
+    for t in tiles:
+        if isinstance(t, str):
+            out.extend(parse(t))
+            continue
+        if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, np.integer)):
+            raise InvalidTileError(f"not a tile kind: {t!r}")
+        if not 0 <= int(t) < N_ALL_KINDS:
+            raise InvalidTileError(f"tile kind out of range 0..{N_ALL_KINDS - 1}: {t!r}")
+        out.append(int(t))
+    return out
+
+
+def counts(tiles: TileLike) -> np.ndarray:
+    """Count vector ``uint8[34]`` of a tile string or kind list (flowers ignored).
+
+    A kind present more than 4 times raises :class:`InvalidHandError`.
+    """
+    vec = np.zeros(N_KINDS, dtype=np.uint8)
+    tally = np.bincount([t for t in to_kinds(tiles) if t < N_KINDS], minlength=N_KINDS)
+    if tally.max(initial=0) > 4:
+        bad = int(np.argmax(tally))
+        raise InvalidHandError(f"{format([bad])} appears {tally[bad]} times (at most 4)")
+    vec[:] = tally
+    return vec
+
+
+def from_counts(vec: Sequence[int] | np.ndarray) -> list[int]:
+    """Sorted kind list of a count vector."""
+    return [k for k in range(len(vec)) for _ in range(int(vec[k]))]
+
+
+def format(tiles: TileLike) -> str:  # noqa: A001 - the natural name for notation
+    """Canonical sorted mpsz text, e.g. ``"123m456p11z1f"``.
+
+    Accepts a kind list/string, or a length-34 count vector (numpy array).
+    """
+    if isinstance(tiles, np.ndarray) and tiles.shape == (N_KINDS,):
+        kinds = from_counts(tiles)
+    else:
+        kinds = sorted(to_kinds(tiles))
+    groups: dict[str, list[str]] = {}
+    for k in kinds:
+        suit = "f" if k >= FIRST_FLOWER else SUITS[k // 9]
+        groups.setdefault(suit, []).append(str(k - FIRST_FLOWER + 1 if suit == "f" else k % 9 + 1))
+    return "".join("".join(groups[s]) + s for s in "mpszf" if s in groups)
+
+
+def name(k: int) -> str:
+    """Chinese display name: 一万 … 九条, 东 南 西 北, 白板 发财 红中, 春 … 菊."""
+    if not 0 <= k < N_ALL_KINDS:
+        raise InvalidTileError(f"tile kind out of range: {k!r}")
+    if k >= FIRST_FLOWER:
+        return _FLOWER_NAMES[k - FIRST_FLOWER]
+    if k >= 27:
+        return _HONOR_NAMES[k - 27]
+    return _DIGITS[k % 9] + SUIT_NAMES[k // 9]
+
+
+def names(tiles: TileLike) -> str:
+    """Space-separated Chinese names of tiles (in the given order)."""
+    return " ".join(name(k) for k in to_kinds(tiles))
+
+
+def suit(k: int) -> int:
+    """0 = 万 m, 1 = 筒 p, 2 = 条 s, 3 = honors z."""
+    return k // 9 if k < 27 else 3
+
+
+def rank(k: int) -> int:
+    """Rank 1–9 of a suited tile, 1–7 for honors."""
+    return k % 9 + 1 if k < 27 else k - 26
+
+
+def is_honor(k: int) -> bool:
+    return 27 <= k < N_KINDS
+
+
+def is_suited(k: int) -> bool:
+    return 0 <= k < 27
+
+
+def is_258(k: int) -> bool:
+    """A suited 2, 5 or 8 (the 掌/将 kinds of 258 rules)."""
+    return k < 27 and k % 9 in (1, 4, 7)
+
+
+def is_terminal_or_honor(k: int) -> bool:
+    """幺九: rank 1 or 9 of a suit, or any honor."""
+    return k >= 27 or k % 9 in (0, 8)
+
+
+def is_flower(k: int) -> bool:
+    return FIRST_FLOWER <= k < N_ALL_KINDS

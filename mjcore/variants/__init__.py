@@ -1,0 +1,29 @@
+"""Variant registry: ``names()`` and ``get_variant(name)``."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from ..engine.variant import Variant
+
+_MODULES = {
+    "xuezhan_kaxinwu": "xuezhan_kaxinwu",
+    "qingdao": "qingdao",
+}
+_CACHE: dict[str, Variant] = {}
+
+
+def names() -> list[str]:
+    """The registered variant names."""
+    return list(_MODULES)
+
+
+def get_variant(name: str | Variant) -> Variant:
+    """The variant object for ``name``; unknown names raise ValueError listing the known ones."""
+    if isinstance(name, Variant):
+        return name
+    if name not in _MODULES:
+        raise ValueError(f"unknown variant {name!r}; known variants: {', '.join(names())}")
+    if name not in _CACHE:
+        _CACHE[name] = import_module(f".{_MODULES[name]}", __name__).VARIANT
+    return _CACHE[name]

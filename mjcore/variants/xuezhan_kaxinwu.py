@@ -1,0 +1,202 @@
+"""血战卡心五麻将 (``xuezhan_kaxinwu``) — RULES.md V1.
+
+72 tiles of 筒/条 (108 with 三堆牌), no chi, 一炮多响, play continues after a
+win (血战: the winner auto-plays), ``2^(N+M)`` points, immediate gang scores
+with 杠上杠 doubling, and 查叫 when the wall runs out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .. import tiles as T
+from ..engine.actions import PASS, PENG, Action
+from ..engine.melds import Meld
+from ..engine.variant import BaseOptions, Variant, option
+from ..hand import hand_facts, waits
+from ..scoring import Breakdown, Hit, Payment, WinContext
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..scoring.context import Win
+
+QIDUI = [("xiaoqidui", "小七对", 2), ("longqidui", "龙七对", 3),
+         ("shuanglong_qidui", "双龙七对", 4), ("sanlong_qidui", "三龙七对", 5)]
+GANGSHANGHUA = {1: ("gangshanghua", "杠上花"), 2: ("shuang_gangshanghua", "双杠上花"),
+                3: ("san_gangshanghua", "三杠上花"), 4: ("si_gangshanghua", "四杠上花")}
+GANG_POINTS = {"zhigang": 2, "bugang": 1, "angang": 2}
+
+
+@dataclass(frozen=True)
+class Options(BaseOptions):
+    three_suits: bool = option(False, doc="三堆牌: add 万 (108 tiles); 4-6万 waiting 5万 is 卡心五 too")
+    must_gang: bool = option(False, doc="有杠必杠: a possible 直杠/补杠 must be made")
+    gang_chain: str = option("flat", ("flat", "compound"),
+                             "杠上杠: gangs after the first of a chain pay ×2 (flat) or ×2^(k-1)")
+    kaxinwu_single_wait_only: bool = option(False, doc="卡心五 only when the 5 is the only wait [DEC X9]")
+    creator_is_dealer: bool = option(True, doc="开房者为庄: the first dealer is the room creator")
+    auto_play: bool = option(False, doc="自动摸打: a client feature, no rule effect")
+
+
+class XuezhanKaxinwu(Variant):
+    name = "xuezhan_kaxinwu"
+    title = "血战卡心五麻将"
+    Options = Options
+    pass_hu_rule = "same_kind"
+    pass_hu_bigger_ok = True  # 「加番可以胡」
+    pass_peng_rule = True
+
+    def tile_kinds(self, opts: Options) -> list[int]:
+        first = 0 if opts.three_suits else 9
+        return [k for k in range(first, 27) for _ in range(4)]
+
+    # ---- turn and claim restrictions --------------------------------------
+    def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+        st = game.seats[seat]
+        if game.draw_how == "claim" and st.melds and st.melds[-1].kind == "peng":
+            kind = st.melds[-1].tiles[0]
+            if st.hand[kind] and not game.opts.must_gang:
+                st.no_bugang.add(kind)  # pung a tile it could have 直杠'd: never 补杠 it
+        if st.wins:  # auto-play after a win: hu, gangs that keep the waits, discard the drawn tile
+            return [a for a in actions if a.kind == "hu"
+                    or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
+                    or (a.kind == "discard" and a.tile == game.drawn)]
+        if game.opts.must_gang and any(a.kind == "gang" and st.hand[a.tile] < 4 for a in actions):
+            return [a for a in actions if a.kind != "discard"]
+        return actions
+
+    def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+        st = game.seats[seat]
+        tile = game.claim[1]
+        if st.wins:  # 胡牌后不可碰; a 直杠 keeping the waits is mandatory
+            actions = [a for a in actions if a != PENG and (
+                a.kind != "gang" or self._gang_keeps_waits(game, seat, tile))]
+            if any(a.kind == "gang" for a in actions):
+                actions.remove(PASS)
+            return actions
+        if game.opts.must_gang and any(a.kind == "gang" for a in actions):
+            return [a for a in actions if a.kind in ("gang", "hu")]
+        return actions
+
+    def _gang_keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
+        """After-win gang rule: still tenpai and the waits contain every kind already won on."""
+        counts = game.seats[seat].counts.copy()
+        if game.phase == "claim":
+            counts[tile] -= 3  # 直杠 on a discard
+        else:
+            counts[tile] -= 4 if counts[tile] == 4 else 1  # 暗杠 / 补杠
+        after = set(waits(counts))
+        return bool(after) and set(game.seats[seat].won_tiles) <= after
+
+    # ---- scoring ------------------------------------------------------------
+    def score(self, ctx: WinContext, opts: Options) -> Breakdown | None:
+        facts = hand_facts(ctx.concealed, ctx.win_tile)
+        readings = []
+        if facts.standard:
+            readings.append(self._standard_reading(ctx, opts, facts))
+        if facts.seven_pairs and not ctx.melds:
+            quads = facts.quads_natural
+            readings.append([Hit(*QIDUI[min(quads, 3)], "base")])
+        if not readings:
+            return None
+        extras = self._extra_fans(ctx, opts)
+        hits = max(readings, key=lambda r: sum(h.value for h in r)) + extras
+        fan = sum(h.value for h in hits)
+        return Breakdown(tuple(hits), points=2 ** fan, fan=fan,
+                         formula=f"2^({' + '.join(str(h.value) for h in hits)}) = {2 ** fan}")
+
+    def _standard_reading(self, ctx: WinContext, opts: Options, facts: Any) -> list[Hit]:
+        w = ctx.win_tile
+        base = Hit("pinghu", "平胡", 1, "base")
+        if facts.all_triplets and all(m.is_set_of_one_kind for m in ctx.melds):
+            base = Hit("daduizi", "大对子", 2, "base")
+        elif (w < 27 and w % 9 == 4 and (w >= 9 or opts.three_suits) and facts.closed_wait
+              and (not opts.kaxinwu_single_wait_only or waits(_minus(ctx.concealed, w)) == [w])):
+            base = Hit("kaxinwu", "卡心五", 2, "base")
+        gui = int(np.count_nonzero(ctx.concealed == 4))
+        return [base] + ([Hit("gui", "鬼", gui, "add")] if gui else [])
+
+    def _extra_fans(self, ctx: WinContext, opts: Options) -> list[Hit]:
+        hits = []
+        if len({T.suit(k) for k in ctx.all_kinds()}) == 1:
+            hits.append(Hit("qingyise", "清一色", 1, "add"))
+        if ctx.gang_chain and ctx.is_self_draw:
+            hits.append(Hit(*GANGSHANGHUA[min(ctx.gang_chain, 4)], min(ctx.gang_chain, 4), "add"))
+        if ctx.after_gang and ctx.how == "discard":
+            hits.append(Hit("gangshangpao", "杠上炮", 1, "add"))
+        if ctx.how == "rob_gang":
+            hits.append(Hit("qiangganghu", "抢杠胡", 1, "add"))
+        return hits
+
+    # ---- payments -----------------------------------------------------------
+    def win_payments(self, game: Game, win: Win) -> list[Payment]:
+        reason = "+".join(win.breakdown.ids)
+        payers = game.others(win.seat) if win.how == "self_draw" else [win.from_seat]
+        return [Payment(p, win.seat, win.breakdown.points, reason) for p in payers]
+
+    def gang_payments(self, game: Game, seat: int, meld: Meld, chain: int) -> list[Payment]:
+        amount = GANG_POINTS[meld.kind]
+        if chain > 1:
+            amount *= 2 if game.opts.gang_chain == "flat" else 2 ** (chain - 1)
+        payers = [meld.from_seat] if meld.kind == "zhigang" else game.others(seat)
+        return [Payment(p, seat, amount, meld.kind) for p in payers]
+
+    def after_wins(self, game: Game, wins: list[Win]) -> int | None:
+        if len(wins) > 1:  # 「一炮多响后，谁放的炮就轮到谁摸牌」
+            return wins[0].from_seat
+        return game.next_seat(wins[0].seat)  # [DEC X6]
+
+    def settle_end(self, game: Game) -> list[Payment]:
+        """查叫: every seat that never won and is not tenpai pays the winners and the tenpai seats."""
+        values = [self._chajiao_value(game, s) for s in range(game.n)]
+        payments = []
+        for u in range(game.n):
+            if values[u] is not None:
+                continue
+            for v in game.others(u):
+                if values[v] is not None:
+                    payments.append(Payment(u, v, 2 ** values[v], "chajiao"))
+        return payments
+
+    def _chajiao_value(self, game: Game, seat: int) -> int | None:
+        """Max of (base pattern + 清一色) over the seat's wins, else over its waits; None if neither."""
+        st = game.seats[seat]
+        if st.wins:
+            return max(_base_plus_qys(w.breakdown) for w in st.wins)
+        held = st.counts.copy()
+        for m in st.melds:
+            held[m.tiles[0]] += len(m.tiles)
+        best = None
+        for t in waits(st.counts):
+            if held[t] >= 4:
+                continue  # all four copies are the seat's own: not a wait [DEC X16]
+            bd = self.score(WinContext(_plus(st.counts, t), t, "discard", tuple(st.melds)), game.opts)
+            if bd is not None:
+                best = max(best or 0, _base_plus_qys(bd))
+        return best
+
+    def next_dealer(self, game: Game) -> int:
+        """「后续以摸到最后一张牌的玩家为庄」."""
+        return game.last_drawer if game.last_drawer >= 0 else game.dealer
+
+
+def _base_plus_qys(bd: Breakdown) -> int:
+    return sum(h.value for h in bd.hits if h.combine == "base" or h.id == "qingyise")
+
+
+def _minus(counts: np.ndarray, t: int) -> np.ndarray:
+    out = counts.copy()
+    out[t] -= 1
+    return out
+
+
+def _plus(counts: np.ndarray, t: int) -> np.ndarray:
+    out = counts.copy()
+    out[t] += 1
+    return out
+
+
+VARIANT = XuezhanKaxinwu()
