@@ -27,14 +27,17 @@ def drive(game, script) -> None:
     """Apply ``(seat, action)`` steps in order; seats asked in between pass.
 
     ``"tsumogiri"`` discards the tile just drawn. A seat that is asked but whose
-    scripted action is not legal yet passes (when it may).
+    scripted action is not legal yet passes (when it may). If the last step was a
+    claim, the other seats of that window pass so that it resolves.
     """
+    in_window = False
     for seat, text in script:
         while True:
             asked = game.to_act()
             if seat in asked:
                 action = _resolve(game, text)
                 if action in map(str, game.legal_actions(seat)):
+                    in_window = game.phase in ("claim", "rob")
                     game.apply(seat, action)
                     break
             waiting = [s for s in asked if PASS in game.legal_actions(s)]
@@ -42,6 +45,12 @@ def drive(game, script) -> None:
                 legal = {s: list(map(str, game.legal_actions(s))) for s in asked}
                 raise AssertionError(f"cannot reach ({seat}, {text!r}); asked {legal}")
             game.apply(waiting[0], PASS)
+    if in_window:
+        settle(game)
+
+
+def settle(game) -> None:
+    """Every seat asked in an open claim window passes (where it may)."""
     while game.phase in ("claim", "rob"):
         waiting = [s for s in game.to_act() if PASS in game.legal_actions(s)]
         if not waiting:

@@ -58,8 +58,10 @@ class XuezhanKaxinwu(Variant):
         st = game.seats[seat]
         if game.draw_how == "claim" and st.melds and st.melds[-1].kind == "peng":
             kind = st.melds[-1].tiles[0]
-            if st.hand[kind] and not game.opts.must_gang:
+            if st.hand[kind]:
                 st.no_bugang.add(kind)  # pung a tile it could have 直杠'd: never 补杠 it
+        actions = [a for a in actions
+                   if not (a.kind == "gang" and a.tile in st.no_bugang and st.hand[a.tile] < 4)]
         if st.wins:  # auto-play after a win: hu, gangs that keep the waits, discard the drawn tile
             return [a for a in actions if a.kind == "hu"
                     or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
@@ -84,7 +86,7 @@ class XuezhanKaxinwu(Variant):
     def _gang_keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
         """After-win gang rule: still tenpai and the waits contain every kind already won on."""
         counts = game.seats[seat].counts.copy()
-        if game.phase == "claim":
+        if seat != game.current:  # claim window (phase is still "turn" while filter_claims runs)
             counts[tile] -= 3  # 直杠 on a discard
         else:
             counts[tile] -= 4 if counts[tile] == 4 else 1  # 暗杠 / 补杠
