@@ -27,15 +27,16 @@ from .wall import Wall
 class SeatState:
     """Everything about one seat in one hand."""
 
-    __slots__ = ("hand", "melds", "discards", "flowers", "won_tiles", "wins", "choices",
-                 "declared", "pass_hu", "pass_hu_any", "pass_peng", "no_discard",
-                 "no_bugang", "discard_count", "claims", "extra", "_waits")
+    __slots__ = ("hand", "melds", "discards", "flowers", "held_flowers", "won_tiles", "wins",
+                 "choices", "declared", "pass_hu", "pass_hu_any", "pass_peng", "no_discard",
+                 "no_bugang", "discard_count", "claims", "claimed_from", "extra", "_waits")
 
     def __init__(self) -> None:
         self.hand = bytearray(T.N_KINDS)
         self.melds: list[Meld] = []
         self.discards: list[int] = []
-        self.flowers: list[int] = []
+        self.flowers: list[int] = []  # set aside face up (补花)
+        self.held_flowers: list[int] = []  # flowers in hand (not yet replaced, or 飘花 keeps them)
         self.won_tiles: list[int] = []
         self.wins: list[Win] = []
         self.choices: dict[str, int] = {}
@@ -47,6 +48,7 @@ class SeatState:
         self.no_bugang: set[int] = set()
         self.discard_count = 0
         self.claims = 0
+        self.claimed_from: Counter = Counter()  # chi/peng/直杠 taken from each seat (三比)
         self.extra: dict[str, Any] = {}
         self._waits: int | None = None
 
@@ -87,6 +89,7 @@ class Game:
         self.current = dealer
         self.drawn = -1
         self.draw_how = "deal"
+        self.draw_cause = ""  # what a replacement draw replaced: "gang", "flower", "niu" …
         self.chain = 0
         self.after_gang = 0
         self.gangs_on_table = 0
@@ -134,7 +137,7 @@ class Game:
             size = self.variant.hand_size + (1 if i == 0 else 0)
             tiles = [self.wall.draw() for _ in range(size)]
             for t in tiles:
-                self.seats[seat].hand[t] += 1
+                self._add_tile(self.seats[seat], t)
             hands[seat] = tiles
         self.drawn = hands[self.dealer][-1]
         self.log("deal", dealer=self.dealer, hands={s: T.format(h) for s, h in hands.items()})
@@ -150,9 +153,36 @@ class Game:
 
     def _begin_play(self) -> None:
         self.variant.after_choices(self)
+        dealer_tile = self.drawn
+        for seat in self.order_from(self.dealer):
+            last = self._replace_flowers(seat)
+            if seat == self.dealer and last >= 0:
+                dealer_tile = last
+        self.drawn = dealer_tile if dealer_tile < T.N_KINDS else -1
         self.phase = "turn"
         self.current = self.dealer
         self.draw_how = "deal"
+
+    @staticmethod
+    def _add_tile(st: SeatState, tile: int) -> None:
+        if tile >= T.N_KINDS:
+            st.held_flowers.append(tile)
+        else:
+            st.hand[tile] += 1
+
+    def _replace_flowers(self, seat: int) -> int:
+        """补花 after the deal: flowers aside, replacements drawn; the last replacement or −1."""
+        st = self.seats[seat]
+        last = -1
+        if not self.variant.replace_flowers(self, seat):
+            return last
+        while st.held_flowers and self.wall.can_draw_tail():
+            flower = st.held_flowers.pop()
+            st.flowers.append(flower)
+            last = self.wall.draw_tail()
+            self.log("flower", seat=seat, flower=flower, tile=last)
+            self._add_tile(st, last)
+        return last
 
     # ------------------------------------------------------------- helpers
     def log(self, event: str, **data: Any) -> None:
@@ -261,6 +291,7 @@ class Game:
             acts.extend(gang(m.tiles[0]) for m in st.melds
                         if m.kind == "peng" and st.hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang)
         acts.extend(discard(t) for t in range(T.N_KINDS) if st.hand[t] and t not in st.no_discard)
+        acts.extend(discard(t) for t in sorted(set(st.held_flowers)))
         return self.variant.filter_turn(self, seat, acts)
 
     # ------------------------------------------------------------- actions
@@ -314,6 +345,7 @@ class Game:
         """Start ``seat``'s turn with a normal draw (or end the wall)."""
         self.current = seat
         self.chain = 0
+        self.variant.before_turn(self, seat)
         if not self.wall.can_draw():
             if self.wall.reserve and self.wall.live >= self.wall.reserve:
                 self._start_fenzhang(seat)
@@ -324,9 +356,10 @@ class Game:
         self.haidi = not self.wall.can_draw()
         self._receive(seat, tile, "wall")
 
-    def replacement_for(self, seat: int) -> None:
+    def replacement_for(self, seat: int, cause: str = "gang") -> None:
         """A replacement draw from the tail (after a gang, a flower, a 4-tile 扭)."""
         self.current = seat
+        self.draw_cause = cause
         if not self.wall.can_draw_tail():
             self._end_hand(exhausted=True)
             return
@@ -335,7 +368,17 @@ class Game:
 
     def _receive(self, seat: int, tile: int, how: str) -> None:
         st = self.seats[seat]
-        st.hand[tile] += 1
+        if tile >= T.N_KINDS:
+            st.held_flowers.append(tile)
+            if self.variant.replace_flowers(self, seat):
+                self.log("draw", seat=seat, tile=tile, how=how)
+                st.held_flowers.remove(tile)
+                st.flowers.append(tile)
+                self.log("flower", seat=seat, flower=tile)
+                self.replacement_for(seat, "flower")
+                return
+        else:
+            st.hand[tile] += 1
         st.clear_locks()
         self._hand_changed(seat)
         self.last_drawer = seat
@@ -351,7 +394,10 @@ class Game:
     # ---- own turn
     def _discard(self, seat: int, tile: int) -> None:
         st = self.seats[seat]
-        st.hand[tile] -= 1
+        if tile >= T.N_KINDS:
+            st.held_flowers.remove(tile)
+        else:
+            st.hand[tile] -= 1
         st.discards.append(tile)
         st.discard_count += 1
         st.no_discard = frozenset()
@@ -418,6 +464,8 @@ class Game:
     def _claim_options(self, s: int, src: int, tile: int, kind: str) -> list[Action]:
         st = self.seats[s]
         acts: list[Action] = []
+        if tile >= T.N_KINDS:
+            return acts  # nobody claims a discarded flower
         how = "discard" if kind == "discard" else "rob_gang"
         if self.seat_waits(s) >> tile & 1 or not self.variant.waits_prefilter:
             bd = self.evaluate_win(s, tile, how)
@@ -490,6 +538,7 @@ class Game:
         self.seats[src].discards.pop()
         st.clear_locks()
         st.claims += 1
+        st.claimed_from[src] += 1
         self.first_go_around = False
         self.current, self.drawn, self.draw_how, self.chain = s, -1, "claim", 0
         self.phase = "turn"
@@ -542,6 +591,9 @@ class Game:
         while order:
             seat = order.pop(0)
             tile = self.wall.draw()
+            if tile >= T.N_KINDS:  # a flower cannot win: it is simply set aside
+                self.set_aside.append(tile)
+                continue
             st = self.seats[seat]
             st.hand[tile] += 1
             self._hand_changed(seat)
@@ -596,6 +648,7 @@ class Game:
                 c.update(m.tiles)
             c.update(st.discards)
             c.update(st.flowers)
+            c.update(st.held_flowers)
             c.update(st.won_tiles)
         c.update(self.set_aside)
         c.update(self.indicators)

@@ -116,6 +116,13 @@ class Variant:
     def after_choices(self, game: Game) -> None:
         """Called once every seat has made its per-hand choices."""
 
+    def before_turn(self, game: Game, seat: int) -> None:
+        """Start of a seat's turn, before its draw (e.g. revealing a hidden 宝)."""
+
+    def replace_flowers(self, game: Game, seat: int) -> bool:
+        """Whether the seat sets flowers aside and draws replacements (补花) — 飘花 seats keep them."""
+        return True
+
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
         """Split wildcards out of a concealed count vector: (natural counts, jokers)."""
         return counts, 0

@@ -15,13 +15,23 @@ _CACHE: dict[str, Variant] = {}
 
 def names() -> list[str]:
     """The registered variant names."""
-    return list(_MODULES)
+    return list(dict.fromkeys([*_MODULES, *_CACHE]))
+
+
+def register(variant: Variant) -> Variant:
+    """Make a user-defined variant known by its ``name`` (e.g. for ``Game.from_json``)."""
+    if not variant.name:
+        raise ValueError("a registered variant needs a name")
+    _CACHE[variant.name] = variant
+    return variant
 
 
 def get_variant(name: str | Variant) -> Variant:
     """The variant object for ``name``; unknown names raise ValueError listing the known ones."""
     if isinstance(name, Variant):
         return name
+    if name in _CACHE:
+        return _CACHE[name]
     if name not in _MODULES:
         raise ValueError(f"unknown variant {name!r}; known variants: {', '.join(names())}")
     if name not in _CACHE:
