@@ -9,7 +9,7 @@ from scenario import drive, scripted_game, settle
 
 from mjcore import get_variant
 from mjcore.engine.actions import Action
-from mjcore.errors import IllegalActionError, InvalidOptionError, InvalidWallError
+from mjcore.errors import IllegalActionError, InvalidHandError, InvalidOptionError, InvalidWallError
 
 V = "xuezhan_kaxinwu"
 
@@ -113,8 +113,13 @@ def test_calculator_json_matches_example_x_e4():
     assert sorted(bd.ids) == ["gangshanghua", "kaxinwu"] and bd.points == 8
 
 
-def test_calculator_not_a_win():
-    assert get_variant(V).calculate({"concealed": "1234p", "win_tile": "4p"}) is None
+def test_calculator_not_a_win_and_malformed():
+    v = get_variant(V)
+    assert v.calculate({"concealed": "1357p2468s123456p", "win_tile": "4p"}) is None
+    with pytest.raises(InvalidHandError):
+        v.calculate({"concealed": "1234p", "win_tile": "4p"})
+    with pytest.raises(InvalidHandError, match="field"):
+        v.calculate({"concealed": "11p", "win_tile": "1p", "winner": 3})
 
 
 def test_kaxinwu_single_wait_option():

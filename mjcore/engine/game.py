@@ -252,6 +252,8 @@ class Game:
 
     def evaluate_win(self, seat: int, tile: int, how: str) -> Breakdown | None:
         """The breakdown if ``seat`` may win on ``tile`` now, else None."""
+        if tile >= T.N_KINDS or self.seats[seat].held_flowers:
+            return None  # a flower never completes a hand, nor can one be held at a win
         if not self.variant.can_win(self, seat, tile, how):
             return None
         return self.variant.score(self.win_context(seat, tile, how), self.opts)
