@@ -148,6 +148,11 @@ def format(tiles: TileLike) -> str:  # noqa: A001 - the natural name for notatio
     return "".join("".join(groups[s]) + s for s in "mpszf" if s in groups)
 
 
+NOTATION = tuple(f"{k % 9 + 1}{SUITS[k // 9]}" if k < N_KINDS else f"{k - FIRST_FLOWER + 1}f"
+                 for k in range(N_ALL_KINDS))
+"""mpsz text of each single kind, e.g. ``NOTATION[4] == "5m"``."""
+
+
 def name(k: int) -> str:
     """Chinese display name: 一万 … 九条, 东 南 西 北, 白板 发财 红中, 春 … 菊."""
     if not 0 <= k < N_ALL_KINDS:

@@ -28,7 +28,7 @@ class Action:
     def __str__(self) -> str:
         k = self.kind
         if k in ("discard", "gang"):
-            return f"{k} {T.format([self.tile])}"
+            return f"{k} {T.NOTATION[self.tile]}"
         if k in ("chi", "niu"):
             return f"{k} {T.format(list(self.tiles))}"
         if k == "declare":
@@ -100,12 +100,17 @@ HU = Action("hu")
 PENG = Action("peng")
 
 
+_DISCARDS = tuple(Action("discard", tile=t) for t in range(T.N_ALL_KINDS))
+_GANGS = tuple(Action("gang", tile=t) for t in range(T.N_KINDS))
+
+
 def discard(tile: int) -> Action:
-    return Action("discard", tile=tile)
+    """The (shared, immutable) action discarding ``tile``."""
+    return _DISCARDS[tile]
 
 
 def gang(tile: int) -> Action:
-    return Action("gang", tile=tile)
+    return _GANGS[tile]
 
 
 def chi(chow_low: int) -> Action:

@@ -105,7 +105,7 @@ class Game:
         self.settlement: list[Payment] = []
         self.wins: list[Win] = []
         self.events: list[dict[str, Any]] = []
-        self.history: list[tuple[int, str]] = []
+        self.history: list[tuple[int, Action]] = []
         self.exhausted = False
         self.extra: dict[str, Any] = {}
         self._legal: dict[int, list[Action]] = {}
@@ -304,7 +304,7 @@ class Game:
         legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalActionError(self._why_illegal(seat, action, legal))
-        self.history.append((seat, str(action)))
+        self.history.append((seat, action))
         self._legal = {}
         if self.phase == "turn":
             self._apply_turn(seat, action)
@@ -668,7 +668,7 @@ class Game:
         return json.dumps({"variant": self.variant.name, "players": self.n,
                            "options": self.opts.to_dict(), "dealer": self.dealer, "seed": self.seed,
                            "carry": self.carry, "wall": self.wall.tiles,
-                           "history": [[s, a] for s, a in self.history]})
+                           "history": [[s, str(a)] for s, a in self.history]})
 
     @staticmethod
     def from_json(text: str) -> Game:
