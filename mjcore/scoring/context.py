@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -113,9 +113,8 @@ class Breakdown:
                 "points": self.points, "formula": self.formula}
 
 
-@dataclass(frozen=True)
-class Payment:
-    """``payer`` pays ``amount`` to ``payee`` for ``reason`` (a pattern or gang id)."""
+class Payment(NamedTuple):
+    """``payer`` pays ``amount`` to ``payee`` for ``reason`` (pattern ids, a gang kind, ``chajiao`` …)."""
 
     payer: int
     payee: int
@@ -123,7 +122,7 @@ class Payment:
     reason: str
 
     def to_json(self) -> list:
-        return [self.payer, self.payee, self.amount, self.reason]
+        return list(self)
 
 
 @dataclass
