@@ -6,7 +6,9 @@ batches with the GIL released. Game engines for each variant live behind
 :func:`get_variant`.
 """
 
-from . import tiles
+from . import batch, tiles
+from .engine import Action, Game, Meld
+from .engine.match import Match
 from .errors import (
     IllegalActionError,
     InvalidHandError,
@@ -16,9 +18,17 @@ from .errors import (
     MjcoreError,
 )
 from .hand import decompositions, hand_facts, is_ready, is_win, shanten, waits
+from .sim import SimStats, simulate
 from .variants import get_variant, names
 
 __all__ = [
+    "Action",
+    "Game",
+    "Match",
+    "Meld",
+    "SimStats",
+    "batch",
+    "simulate",
     "IllegalActionError",
     "InvalidHandError",
     "InvalidOptionError",

@@ -29,7 +29,8 @@ class SeatState:
 
     __slots__ = ("hand", "melds", "discards", "flowers", "held_flowers", "won_tiles", "wins",
                  "choices", "declared", "pass_hu", "pass_hu_any", "pass_peng", "no_discard",
-                 "no_bugang", "discard_count", "claims", "claimed_from", "extra", "_waits")
+                 "no_bugang", "discard_count", "claims", "claimed_from", "extra", "_waits",
+                 "_np")
 
     def __init__(self) -> None:
         self.hand = bytearray(T.N_KINDS)
@@ -51,11 +52,20 @@ class SeatState:
         self.claimed_from: Counter = Counter()  # chi/peng/直杠 taken from each seat (三比)
         self.extra: dict[str, Any] = {}
         self._waits: int | None = None
+        self._np = np.frombuffer(self.hand, dtype=np.uint8)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__ if k != "_np"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for k, v in state.items():
+            setattr(self, k, v)
+        self._np = np.frombuffer(self.hand, dtype=np.uint8)  # a view of the (new) bytearray
 
     @property
     def counts(self) -> np.ndarray:
-        """A numpy view of the concealed hand (uint8[34])."""
-        return np.frombuffer(self.hand, dtype=np.uint8)
+        """A live numpy view of the concealed hand (uint8[34]); copy before changing it."""
+        return self._np
 
     def tile_count(self) -> int:
         return sum(self.hand)
@@ -101,6 +111,7 @@ class Game:
         self.decisions: dict[int, Action] = {}
         self._claim_wins: dict[int, Breakdown] = {}
         self.set_aside: list[int] = []
+        self.won_pool: list[int] = []  # each physical winning tile once (一炮多响 shares one)
         self.indicators: list[int] = []
         self.settlement: list[Payment] = []
         self.wins: list[Win] = []
@@ -239,11 +250,12 @@ class Game:
     def win_context(self, seat: int, tile: int, how: str) -> WinContext:
         """Describe the win of ``seat`` on ``tile`` in the current situation."""
         st = self.seats[seat]
-        counts = st.counts.copy()
+        counts, jokers = self.variant.jokers(self, seat, st.counts.copy())
         if how in ("discard", "rob_gang"):
-            counts[tile] += 1
-        counts, jokers = self.variant.jokers(self, seat, counts)
-        chain = self.chain if how == "self_draw" and self.draw_how == "replacement" else 0
+            counts = counts.copy()
+            counts[tile] += 1  # a claimed tile is natural: a discarded wildcard counts at face value
+        gang_draw = self.draw_how == "replacement" and self.draw_cause == "gang"
+        chain = self.chain if how == "self_draw" and gang_draw else 0
         after = self.after_gang if how == "discard" else 0
         return WinContext(concealed=counts, win_tile=tile, how=how, melds=tuple(st.melds),
                           jokers=jokers, gang_chain=chain, after_gang=after,
@@ -565,6 +577,7 @@ class Game:
     # ---- wins and the end
     def _record_wins(self, winners: list[tuple[int, Breakdown]], tile: int, how: str, src: int) -> None:
         wins = []
+        self.won_pool.append(tile)
         for s, bd in winners:
             win = Win(seat=s, tile=tile, how=how, from_seat=src, breakdown=bd)
             win.payments = self.variant.win_payments(self, win)
@@ -651,7 +664,7 @@ class Game:
             c.update(st.discards)
             c.update(st.flowers)
             c.update(st.held_flowers)
-            c.update(st.won_tiles)
+        c.update(self.won_pool)
         c.update(self.set_aside)
         c.update(self.indicators)
         return c

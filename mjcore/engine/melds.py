@@ -52,4 +52,4 @@ class Meld:
         kind, tiles = words[0], T.parse(words[1])
         if kind in ("peng",) + GANG_KINDS and len(set(tiles)) == 1:
             tiles = tiles[:1] * (3 if kind == "peng" else 4)
-        return Meld(kind, tuple(sorted(tiles)), claimed=tiles[0] if kind != "angang" else -1)
+        return Meld(kind, tuple(sorted(tiles)), claimed=tiles[0] if kind not in ("angang", "niu") else -1)

@@ -1,0 +1,71 @@
+"""The bot protocol, a base class and the name registry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from ..engine.actions import Action
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+SeedLike = int | np.random.Generator | np.random.SeedSequence | None
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks one of the legal actions from a seat's view."""
+
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+
+
+class BaseBot:
+    """Shared plumbing: a seeded numpy Generator and the simulator's fast path."""
+
+    name = "base"
+
+    def __init__(self, seed: SeedLike = None) -> None:
+        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+    def act_fast(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        """Same decision as :meth:`act`, reading the engine state directly (no view)."""
+        return self.act(game.view(seat), legal)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def _registry() -> dict[str, type[BaseBot]]:
+    from .greedy import GreedyBot
+    from .random_bot import RandomBot
+
+    return {"random": RandomBot, "greedy": GreedyBot}
+
+
+BOTS = ("greedy", "random")
+"""Names accepted by :func:`make_bot` (and ``simulate(bots=...)``)."""
+
+
+def make_bot(name: str, seed: SeedLike = None) -> BaseBot:
+    """A bot by name (``"greedy"`` or ``"random"``); unknown names raise ValueError."""
+    registry = _registry()
+    if name not in registry:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
+    return registry[name](seed)
+
+
+def make_bots(
+    spec: str | Sequence[str], players: int, seeds: Sequence[SeedLike] | None = None
+) -> list[BaseBot]:
+    """One bot per seat: ``spec`` is a bot name for every seat or one name per seat."""
+    names = [spec] * players if isinstance(spec, str) else list(spec)
+    if len(names) != players:
+        raise ValueError(f"bots: expected one name or {players} names (one per seat), got {spec!r}")
+    seeds = list(seeds) if seeds is not None else [None] * players
+    return [make_bot(n, s) for n, s in zip(names, seeds, strict=False)]

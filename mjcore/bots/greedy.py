@@ -1,0 +1,190 @@
+"""GreedyBot: discard to minimise shanten, take every win, claim when it does not hurt."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .. import tiles as T
+from ..engine.actions import HU, PASS, Action
+from ..engine.variant import Variant
+from ..hand import shanten
+from .base import BaseBot
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+_CLAIM_PHASES = ("claim", "rob")
+
+
+class GreedyBot(BaseBot):
+    """Greedy shanten player (deterministic given the seed; ties broken by the seed's rng).
+
+    * a win (``hu``) is always taken;
+    * on its turn: a gang when the hand's shanten after it is no worse than after the best
+      discard, a ``declare`` when the best discard leaves the hand ready, else the discard
+      of least shanten (ties: the least connected tile, then the rng);
+    * on another seat's discard: gang > peng > chi when the shanten after the claim (and the
+      best discard) is no worse than now, else pass;
+    * a per-hand ``choose``: the value 0 when offered, else the first one.
+    """
+
+    name = "greedy"
+
+    # ---- the two entry points -------------------------------------------------
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        quick = _obvious(legal)
+        if quick is not None:
+            return quick
+        seat = view["seat"]
+        counts = T.counts(view["seats"][seat]["hand"])
+        variant = view.get("variant", "")
+        joker_kind = view.get("public", {}).get("joker_kind", -1)
+        if isinstance(joker_kind, str):
+            joker_kind = T.kind(joker_kind)
+        claim = view.get("claim") or {}
+        claim_tile = T.kind(claim["tile"]) if claim else -1
+        hand = _Hand(counts, _flags_of(variant), joker_kind=joker_kind)
+        return self._decide(hand, view["phase"], claim_tile, legal)
+
+    def act_fast(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        quick = _obvious(legal)
+        if quick is not None:
+            return quick
+        variant = game.variant
+        counts = game.seats[seat].counts.copy()
+        flags = variant.shape_flags(game.opts)
+        if type(variant).jokers is Variant.jokers:
+            hand = _Hand(counts, flags)
+        else:
+            hand = _Hand(counts, flags, split=lambda c: variant.jokers(game, seat, c))
+        return self._decide(hand, game.phase, game.claim[1], legal)
+
+    # ---- decisions -------------------------------------------------------------
+    def _decide(self, hand: _Hand, phase: str, claim_tile: int, legal: list[Action]) -> Action:
+        if phase == "choose":
+            return _neutral_choice(legal)
+        if phase in _CLAIM_PHASES:
+            return self._claim(hand, claim_tile, legal)
+        if any(a.kind == "discard" for a in legal):
+            return self._turn(hand, legal)
+        return PASS if PASS in legal else legal[0]
+
+    def _turn(self, hand: _Hand, legal: list[Action]) -> Action:
+        discards = [a for a in legal if a.kind == "discard"]
+        scored = [(hand.shanten_without({a.tile: 1}), a) for a in discards]
+        best = min(s for s, _ in scored)
+        for a in legal:
+            if a.kind == "gang":
+                take = 4 if hand.counts[a.tile] == 4 else 1
+                if hand.shanten_without({a.tile: take}) <= best:
+                    return a
+        if best <= 0:
+            declare = next((a for a in legal if a.kind == "declare"), None)
+            if declare is not None:
+                return declare
+        candidates = [a for s, a in scored if s == best]
+        if len(candidates) > 1:
+            keys = [_connectivity(hand.counts, a.tile) for a in candidates]
+            low = min(keys)
+            candidates = [a for k, a in zip(keys, candidates, strict=False) if k == low]
+        if len(candidates) == 1:
+            return candidates[0]
+        return candidates[int(self.rng.integers(len(candidates)))]
+
+    def _claim(self, hand: _Hand, tile: int, legal: list[Action]) -> Action:
+        now = hand.shanten_without({})
+        for kind in ("gang", "peng", "chi"):
+            for a in legal:
+                if a.kind != kind:
+                    continue
+                if kind == "gang":
+                    after = hand.shanten_without({tile: 3})
+                elif kind == "peng":
+                    after = hand.best_after_discard({tile: 2})
+                else:
+                    after = hand.best_after_discard({t: 1 for t in a.tiles if t != tile})
+                if after <= now:
+                    return a
+        return PASS if PASS in legal else legal[0]
+
+
+class _Hand:
+    """A concealed hand as counts, with shanten queries on hypothetical removals."""
+
+    __slots__ = ("counts", "flags", "joker_kind", "split")
+
+    def __init__(
+        self, counts: np.ndarray, flags: dict[str, bool], joker_kind: int = -1, split: Any = None
+    ) -> None:
+        self.counts = counts
+        self.flags = flags
+        self.joker_kind = joker_kind
+        self.split = split
+
+    def shanten_without(self, removed: dict[int, int]) -> int:
+        c = self.counts
+        for t, n in removed.items():
+            c[t] -= n
+        try:
+            if self.split is not None:
+                natural, jokers = self.split(c.copy())
+                return shanten(natural, jokers, **self.flags)
+            if self.joker_kind >= 0 and c[self.joker_kind]:
+                natural = c.copy()
+                natural[self.joker_kind] = 0
+                return shanten(natural, int(c[self.joker_kind]), **self.flags)
+            return shanten(c, 0, **self.flags)
+        finally:
+            for t, n in removed.items():
+                c[t] += n
+
+    def best_after_discard(self, removed: dict[int, int]) -> int:
+        """Least shanten after removing ``removed`` and then discarding one tile."""
+        c = self.counts
+        best = 99
+        for t in np.flatnonzero(c).tolist():
+            if c[t] > removed.get(t, 0):
+                r = dict(removed)
+                r[t] = r.get(t, 0) + 1
+                best = min(best, self.shanten_without(r))
+        return best
+
+
+def _obvious(legal: list[Action]) -> Action | None:
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    if HU in legal:
+        return HU
+    return None
+
+
+def _neutral_choice(legal: list[Action]) -> Action:
+    return next((a for a in legal if a.kind == "choose" and a.value == 0), legal[0])
+
+
+def _connectivity(counts: np.ndarray, t: int) -> int:
+    """How much a tile helps its neighbours (lower = discard first); terminals count less."""
+    score = 3 * (int(counts[t]) - 1)
+    if t >= 27:
+        return score
+    r = t % 9
+    for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
+        if 0 <= r + d <= 8:
+            score += w * int(counts[t + d])
+    return 2 * score + (0 if r in (0, 8) else 1)
+
+
+@cache
+def _flags_of(variant_name: str) -> dict[str, bool]:
+    from ..variants import get_variant
+
+    try:
+        variant = get_variant(variant_name)
+    except ValueError:
+        return {}
+    return variant.shape_flags(variant.parse_options(None))

@@ -1,0 +1,30 @@
+"""RandomBot: a uniformly random legal action."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine.actions import Action
+from .base import BaseBot
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+
+class RandomBot(BaseBot):
+    """Picks uniformly among the legal actions (deterministic given the seed)."""
+
+    name = "random"
+
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        return self._pick(legal)
+
+    def act_fast(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        return self._pick(legal)
+
+    def _pick(self, legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        return legal[int(self.rng.integers(len(legal)))]
