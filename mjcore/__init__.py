@@ -8,7 +8,6 @@ batches with the GIL released. Game engines for each variant live behind
 
 from . import batch, tiles
 from .engine import Action, Game, Meld
-from .engine.match import Match
 from .errors import (
     IllegalActionError,
     InvalidHandError,
@@ -18,7 +17,6 @@ from .errors import (
     MjcoreError,
 )
 from .hand import decompositions, hand_facts, is_ready, is_win, shanten, waits
-from .sim import SimStats, simulate
 from .variants import get_variant, names
 
 __all__ = [
@@ -45,3 +43,14 @@ __all__ = [
     "tiles",
     "waits",
 ]
+
+
+_LAZY = {"simulate": "mjcore.sim", "SimStats": "mjcore.sim", "Match": "mjcore.engine.match"}
+
+
+def __getattr__(name: str):  # PEP 562: keep `import mjcore` fast; simulation loads on first use
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'mjcore' has no attribute {name!r}")
