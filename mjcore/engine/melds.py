@@ -17,7 +17,8 @@ class Meld:
     ``kind``: ``chi`` 吃, ``peng`` 碰, ``zhigang`` 直杠 (3 in hand + a discard),
     ``bugang`` 补杠 (a peng upgraded with the 4th tile), ``angang`` 暗杠, or
     ``niu`` (a 青岛 扭 group). ``claimed`` is the kind taken from another seat
-    and ``from_seat`` that seat (for ``bugang``: the seat the peng came from).
+    and ``from_seat`` that seat (for ``bugang``: the seat the peng came from);
+    for ``niu`` ``claimed`` is the kind a wildcard in the group stands for (−1: none).
     """
 
     kind: str

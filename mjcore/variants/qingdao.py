@@ -1,0 +1,520 @@
+"""青岛麻将 (``qingdao``) — RULES.md V4.
+
+136 tiles (108 with 不带风), chi, a 混 wildcard that only acts when winning, 14
+tiles kept back (none with 带飘) and a final 分张 round, 扣听 and 扭牌 on the
+first discard turn, 跑 per seat per hand, multiplied pattern factors and
+gang scores that depend on 平度8张.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .. import tiles as T
+from ..engine.actions import HU, Action
+from ..engine.melds import Meld
+from ..engine.variant import BaseOptions, Variant, option
+from ..hand import decompositions, hand_facts, is_ready, waits
+from ..scoring import Breakdown, Hit, Payment, WinContext
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..scoring.context import Win
+
+WINDS, DRAGONS = (27, 28, 29, 30), (31, 32, 33)
+# 扭 groups [DOC 特殊规则 7]: 中发白, 东南西北 (4 tiles: set + replacement), 东南幺鸡.
+NIU_GROUPS = ((31, 32, 33), (27, 28, 29, 30), (27, 28, 18))
+PAO = (0, 1, 2)  # [DEC Q14]
+GANG_SCORE = {"zhigang": 1, "bugang": 1, "angang": 2}  # 明杠1分、暗杠2分
+SETS = ("peng", "zhigang", "bugang", "angang")
+QIDUI = {
+    0: ("qidui", "七对", 2),
+    1: ("haohua_qidui", "豪华七对", 4),
+    2: ("chaoji_haohua_qidui", "超级豪华七对", 8),
+}
+FACTORS = {  # id -> (name, factor); all multiply [DEC Q11]
+    "qingyise": ("清一色", 2),
+    "tianhu": ("天胡", 5),
+    "dihu": ("地胡", 5),
+    "haidilao": ("海底捞", 2),
+    "gangshanghua": ("杠上花", 2),
+    "shoubayi": ("手把一", 2),
+    "kouting": ("扣听", 2),
+    "huangzhuang_fanbei": ("荒庄翻倍", 2),
+    "yitiaolong": ("一条龙", 2),
+}
+
+
+@dataclass(frozen=True)
+class QingdaoOptions(BaseOptions):
+    hun: bool = option(
+        True, doc="带混: a 混 wildcard (上滚 of the indicator); chi limit 2 [DEC Q30]"
+    )
+    honor_cycle: str = option(
+        "split",
+        ("split", "single7"),
+        "上滚 over honors: 东南西北 and 中发白 apart, or one 7-honor cycle [DEC Q1]",
+    )
+    niupai: bool = option(
+        False, doc="扭牌: expose 中发白 / 东南西北 / 东南幺鸡 at the first discard turn"
+    )
+    niupai_forces_zimo: bool = option(
+        True, doc="with 扭牌 only self-draw wins (literal text) [DEC Q6]"
+    )
+    daipiao: bool = option(False, doc="带飘: nothing kept back, no 4-gang 荒庄 [DEC Q7]")
+    multi_win: bool = option(
+        False, doc="一炮多响: every declaring seat wins, the discarder pays all"
+    )
+    no_honors: bool = option(False, doc="不带风: no winds and dragons (108 tiles)")
+    no_chi: bool = option(False, doc="不让吃牌: peng only")
+    pingdu8: bool = option(
+        False, doc="平度8张: 8 tiles of one suit to win; only the winner's gangs score"
+    )
+    self_draw_only: bool = option(False, doc="自摸胡: self-draw wins only")
+    pair258: bool = option(False, doc="258将: the pair must be a 2/5/8 [DEC Q20]")
+
+
+def hun_of(indicator: int, honor_cycle: str = "split") -> int:
+    """上滚: the 混 kind for an indicator (9→1 in a suit; 东→南→西→北→东, 中→发→白→中) [DEC Q1]."""
+    if indicator < 27:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if honor_cycle == "single7":
+        return 27 + (indicator - 27 + 1) % 7
+    if indicator in WINDS:
+        return 27 + (indicator - 27 + 1) % 4
+    return {33: 32, 32: 31, 31: 33}[indicator]
+
+
+class Qingdao(Variant):
+    name = "qingdao"
+    title = "青岛麻将"
+    Options = QingdaoOptions
+    pass_hu_rule = "any"  # 过胡: no discard win at all until the seat's own next discard
+
+    # ---- data hooks ---------------------------------------------------------
+    def tile_kinds(self, opts: QingdaoOptions) -> list[int]:
+        last = 27 if opts.no_honors else 34
+        return [k for k in range(last) for _ in range(4)]
+
+    def kept_back(self, opts: QingdaoOptions) -> int:
+        return 0 if opts.daipiao else 14  # [DEC Q8]
+
+    def fenzhang(self, opts: QingdaoOptions) -> bool:
+        return True
+
+    def gang_limit(self, opts: QingdaoOptions) -> int:
+        return 0 if opts.daipiao else 4  # [DEC Q9]
+
+    def multi_win(self, opts: QingdaoOptions) -> bool:
+        return opts.multi_win
+
+    def chi_allowed(self, opts: QingdaoOptions) -> bool:
+        return not opts.no_chi
+
+    def shape_flags(self, opts: QingdaoOptions) -> dict[str, bool]:
+        return {
+            "seven_pairs": True,
+            "thirteen_orphans": True,
+            "knitted": True,
+            "pair258": opts.pair258,
+        }
+
+    def no_discard_after_chi(
+        self, opts: QingdaoOptions, chow: tuple[int, ...], tile: int
+    ) -> set[int]:
+        """不能吃吐门: X and the other end of the used 搭子 [DEC Q17]."""
+        low, out = chow[0], {tile}
+        if tile == low and low % 9 <= 5:
+            out.add(low + 3)
+        if tile == low + 2 and low % 9 >= 1:
+            out.add(low - 1)
+        return out
+
+    # ---- flow hooks ---------------------------------------------------------
+    def after_deal(self, game: Game) -> None:
+        if game.opts.hun:  # the tail tile after the deal, exposed and out of play [DEC Q1]
+            indicator = game.wall.draw_tail()
+            game.indicators.append(indicator)
+            game.extra["joker_kind"] = hun_of(indicator, game.opts.honor_cycle)
+            game.log("indicator", tile=indicator, joker=game.extra["joker_kind"])
+
+    def hand_choices(self, game: Game, seat: int) -> list[Action]:
+        return [Action("choose", name="pao", value=v) for v in PAO]
+
+    def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
+        jk = game.extra.get("joker_kind", -1)
+        if jk < 0 or not counts[jk]:
+            return counts, 0
+        natural = counts.copy()
+        natural[jk] = 0
+        return natural, int(counts[jk])
+
+    def can_win(self, game: Game, seat: int, tile: int, how: str) -> bool:
+        if how not in ("discard", "rob_gang"):
+            return True
+        opts = game.opts
+        if opts.self_draw_only or (opts.niupai and opts.niupai_forces_zimo):
+            return False
+        jk = game.extra.get("joker_kind", -1)
+        return not (jk >= 0 and game.seats[seat].hand[jk])  # 手牌里有混，只能自摸胡牌
+
+    def win_flags(self, game: Game, seat: int, tile: int, how: str) -> set[str]:
+        st, flags = game.seats[seat], set()
+        if how == "self_draw":
+            if seat == game.dealer and game.draw_how == "deal":
+                flags.add("tianhu")
+            elif (
+                seat != game.dealer
+                and st.discard_count == 0
+                and game.first_go_around
+                and (game.draw_how == "wall" or _niu_replacement(game))
+            ):
+                flags.add("dihu")  # [DEC Q25]: first draw, no claim before it (扭 allowed)
+            if game.draw_how == "wall" and game.haidi:
+                flags.add("haidi")
+        if st.declared == "kouting":
+            flags.add("kouting")
+        if game.carry.get("huangzhuang"):
+            flags.add("prev_huangzhuang")
+        return flags
+
+    # ---- turn and claim restrictions ----------------------------------------
+    def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+        st = game.seats[seat]
+        jk = game.extra.get("joker_kind", -1)
+        actions = [
+            a for a in actions if not (a.kind == "gang" and a.tile == jk)
+        ]  # 混 is never ganged
+        if game.extra.get("gang_limit_hit"):
+            return actions
+        if st.declared == "kouting":
+            if st.discard_count:  # locked: hu, wait-keeping 暗杠/补杠, 调牌, discard the drawn tile
+                locked = [
+                    a
+                    for a in actions
+                    if a == HU
+                    or (a.kind == "discard" and a.tile == game.drawn)
+                    or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
+                ]
+                return locked + self._tiao_actions(game, seat)
+            return [
+                a
+                for a in actions
+                if a == HU or (a.kind == "discard" and self._ready_after(game, seat, a.tile))
+            ]
+        extra: list[Action] = []
+        if st.discard_count == 0:
+            if game.opts.niupai:
+                extra += self._niu_actions(game, seat)
+            if any(a.kind == "discard" and self._ready_after(game, seat, a.tile) for a in actions):
+                extra.append(Action("declare", name="kouting"))
+        return actions + self._tiao_actions(game, seat) + extra
+
+    def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+        st = game.seats[seat]
+        jk = game.extra.get("joker_kind", -1)
+        tile = game.claim[1]
+        if st.declared == "kouting" or tile == jk:  # locked hand / a discarded 混 is never claimed
+            return [a for a in actions if a.kind in ("hu", "pass")]
+        return [
+            a
+            for a in actions
+            if a.kind != "chi" or (jk not in a.tiles and self._chi_ok(game, seat, a))
+        ]
+
+    def _chi_ok(self, game: Game, seat: int, action: Action) -> bool:
+        """A legal discard must follow; a 3rd chi (带混) must leave a ready 手把一 [DEC Q16]."""
+        st, tile = game.seats[seat], game.claim[1]
+        hand = st.counts.copy()
+        for t in action.tiles:
+            if t != tile:
+                hand[t] -= 1
+        banned = self.no_discard_after_chi(game.opts, action.tiles, tile)
+        outs = [d for d in np.flatnonzero(hand).tolist() if d not in banned]
+        if not outs:
+            return False
+        if not game.opts.hun or sum(m.kind == "chi" for m in st.melds) < 2:
+            return True
+        if int(hand.sum()) != 2:
+            return False  # 吃副打副手把一: only the last meld, leaving a single tile
+        flags = self.shape_flags(game.opts)
+        for d in outs:
+            hand[d] -= 1
+            natural, k = self.jokers(game, seat, hand)
+            ready = is_ready(natural, k, **flags)
+            hand[d] += 1
+            if ready:
+                return True
+        return False
+
+    def _ready_after(self, game: Game, seat: int, tile: int) -> bool:
+        hand = game.seats[seat].counts.copy()
+        hand[tile] -= 1
+        natural, k = self.jokers(game, seat, hand)
+        return bool(is_ready(natural, k, **self.shape_flags(game.opts)))
+
+    def _waits_of(self, game: Game, seat: int, hand: np.ndarray) -> set[int]:
+        natural, k = self.jokers(game, seat, hand)
+        return set(waits(natural, k, **self.shape_flags(game.opts)))
+
+    def _gang_keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
+        """扣听: 暗杠/补杠 only if the wait set is unchanged [DEC Q15]."""
+        hand = game.seats[seat].counts.copy()
+        if game.drawn < 0:
+            return False
+        before = hand.copy()
+        before[game.drawn] -= 1
+        hand[tile] -= 4 if hand[tile] == 4 else 1
+        return self._waits_of(game, seat, before) == self._waits_of(game, seat, hand)
+
+    # ---- 扭牌 / 调牌 ----------------------------------------------------------
+    def _niu_actions(self, game: Game, seat: int) -> list[Action]:
+        """Groups the seat can expose now; at most one 混 stands for a missing member [DEC Q5]."""
+        hand = game.seats[seat].hand
+        jk = game.extra.get("joker_kind", -1)
+        out: set[tuple[int, ...]] = set()
+        for group in NIU_GROUPS:
+            if len(group) == 4 and not game.wall.can_draw_tail():
+                continue
+            missing = [m for m in group if not hand[m]]
+            if not missing:
+                out.add(tuple(sorted(group)))
+            elif len(missing) == 1 and jk >= 0 and jk not in group and hand[jk]:
+                out.add(tuple(sorted([m for m in group if m != missing[0]] + [jk])))
+        return [Action("niu", tile=g[0], tiles=g) for g in sorted(out)]
+
+    def _tiao_actions(self, game: Game, seat: int) -> list[Action]:
+        """调牌: the drawn tile joins one of the seat's 扭 groups of its kind (not a 混)."""
+        t = game.drawn
+        if (
+            t < 0
+            or game.draw_how not in ("wall", "replacement")
+            or t == game.extra.get("joker_kind", -1)
+            or not game.wall.can_draw_tail()
+        ):
+            return []
+        if any(m.kind == "niu" and t in _niu_kinds(m) for m in game.seats[seat].melds):
+            return [Action("niu", tile=t, tiles=(t,))]
+        return []
+
+    def on_declare(self, game: Game, seat: int, action: Action) -> None:
+        st = game.seats[seat]
+        if action.kind == "declare":
+            st.declared = action.name
+            game.log("declare", seat=seat, name=action.name)
+            return
+        jk = game.extra.get("joker_kind", -1)
+        for t in action.tiles:
+            st.hand[t] -= 1
+        if len(action.tiles) == 1:  # 调牌
+            t = action.tile
+            i = next(i for i, m in enumerate(st.melds) if m.kind == "niu" and t in _niu_kinds(m))
+            old = st.melds[i]
+            st.melds[i] = Meld("niu", tuple(sorted(old.tiles + (t,))), claimed=old.claimed)
+            game.log("niu", seat=seat, tiles=T.format(list(st.melds[i].tiles)), tiao=True)
+            game.replacement_for(seat, cause="niu")
+            return
+        group = next(
+            g
+            for g in NIU_GROUPS
+            if len(g) == len(action.tiles) and sum(t in g for t in action.tiles) >= len(g) - 1
+        )
+        stands = next((m for m in group if m not in action.tiles), -1) if jk in action.tiles else -1
+        # claimed = the kind the 混 in the group stands for (-1: none)
+        st.melds.append(Meld("niu", action.tiles, claimed=stands))
+        game.log("niu", seat=seat, tiles=T.format(list(action.tiles)), tiao=False)
+        if len(action.tiles) == 4:
+            game.replacement_for(seat, cause="niu")
+        elif game.drawn >= 0 and not st.hand[game.drawn]:
+            # The drawn tile went into the group: a win now is on the hand as it stands,
+            # so let the largest remaining kind stand in as the "win tile".
+            game.drawn = max(np.flatnonzero(st.counts).tolist(), default=-1)
+
+    # ---- scoring ------------------------------------------------------------
+    def score(self, ctx: WinContext, opts: QingdaoOptions) -> Breakdown | None:
+        c, k = ctx.concealed, ctx.jokers
+        wt = ctx.win_tile if 0 <= ctx.win_tile < T.N_KINDS and c[ctx.win_tile] else -1
+        if wt < 0 and k == 0:
+            return None
+        manhun = k >= 4 and ctx.is_self_draw
+        facts = hand_facts(c, wt, k, pair258=opts.pair258)
+        readings = _readings(ctx, opts, facts)
+        if not readings:
+            if not manhun:
+                return None
+            readings = [[Hit("manhun", "满混", 1, "base")]]  # [DEC Q2]
+        best = max(readings, key=_value)
+        hits = best + self._factors(ctx, opts, facts, best)
+        if manhun and hits[0].id != "manhun":
+            hits.append(Hit("manhun", "满混", 1, "mul"))
+        points = _value(hits)
+        formula = " × ".join(str(h.value) for h in hits if h.value != 1 or h.combine == "base")
+        return Breakdown(tuple(hits), points=points, fan=0, formula=f"{formula} = {points}")
+
+    def _factors(
+        self, ctx: WinContext, opts: QingdaoOptions, facts: Any, best: list[Hit]
+    ) -> list[Hit]:
+        ids = []
+        if _one_suit(ctx):
+            ids.append("qingyise")
+        fl = ctx.flags
+        ids += [f for f in ("tianhu", "dihu") if f in fl]
+        if "haidi" in fl and ctx.how == "self_draw":
+            ids.append("haidilao")
+        if ctx.gang_chain and ctx.how == "self_draw":
+            ids.append("gangshanghua")
+        if int(ctx.concealed.sum()) + ctx.jokers == 2:  # 手把一 (单吊飘胡 too)
+            ids.append("shoubayi")
+        if "kouting" in fl:
+            ids.append("kouting")
+        if "prev_huangzhuang" in fl:
+            ids.append("huangzhuang_fanbei")
+        return [Hit(i, FACTORS[i][0], FACTORS[i][1], "mul") for i in ids]
+
+    # ---- payments -----------------------------------------------------------
+    def win_payments(self, game: Game, win: Win) -> list[Payment]:
+        bd = win.breakdown
+        payers = game.others(win.seat) if win.how in ("self_draw", "fenzhang") else [win.from_seat]
+        gang = (
+            sum(GANG_SCORE[m.kind] for m in game.seats[win.seat].melds if m.is_gang)
+            if game.opts.pingdu8
+            else 0
+        )
+        out = []
+        for p in payers:
+            pao = _pao(game, win.seat) + _pao(game, p)
+            reason = "+".join(bd.ids) + ("+pao" if pao else "") + ("+gang" if gang else "")
+            out.append(Payment(p, win.seat, bd.points + pao + gang, reason))
+        return out
+
+    def gang_payments(self, game: Game, seat: int, meld: Meld, chain: int) -> list[Payment]:
+        """平度8张 off: every gang scores at once, whoever wins [DEC Q26, Q27]."""
+        if game.opts.pingdu8:
+            return []
+        payers = game.others(seat) if meld.kind == "angang" else [meld.from_seat]
+        return [Payment(p, seat, GANG_SCORE[meld.kind], meld.kind) for p in payers]
+
+    def next_dealer(self, game: Game) -> int:
+        if game.wins:  # 连庄 if the dealer is among the winners [DEC Q31]
+            return (
+                game.dealer
+                if any(w.seat == game.dealer for w in game.wins)
+                else game.next_seat(game.dealer)
+            )
+        # 荒庄: 无杠连庄, 有杠下庄 [DEC Q10]
+        return game.next_seat(game.dealer) if game.gangs_on_table else game.dealer
+
+    def carry(self, game: Game) -> dict[str, Any]:
+        return {"huangzhuang": bool(game.exhausted)}  # 荒庄翻倍, not cumulative [DEC Q13]
+
+    def public_state(self, game: Game) -> dict[str, Any]:
+        jk = game.extra.get("joker_kind", -1)
+        if jk < 0:
+            return {}
+        return {"joker_kind": T.format([jk]), "joker_indicator": T.format(game.indicators[:1])}
+
+
+# ---- scoring helpers ---------------------------------------------------------
+def _value(hits: list[Hit]) -> int:
+    out = 1
+    for h in hits:
+        out *= h.value
+    return out
+
+
+def _readings(ctx: WinContext, opts: QingdaoOptions, facts: Any) -> list[list[Hit]]:
+    """Every shape reading (with 一条龙 on a 屁胡 reading) allowed by 平度8张."""
+    out: list[list[Hit]] = []
+    if facts.standard and (not opts.pingdu8 or _pingdu_standard(ctx, opts)):
+        if facts.all_triplets and all(m.kind in SETS for m in ctx.melds):
+            out.append([Hit("pengpenghu", "碰碰胡", 2, "base")])
+        pihu = [Hit("pihu", "屁胡", 1, "base")]
+        if facts.pure_straight_suits:  # concealed 123 456 789, 混 may fill [DEC Q22]
+            pihu.append(Hit("yitiaolong", *FACTORS["yitiaolong"], "mul"))
+        out.append(pihu)
+    if ctx.melds:
+        return out
+    if facts.seven_pairs and (not opts.pingdu8 or _pingdu_pairs(ctx)):
+        out.append([Hit(*QIDUI[min(facts.quads_natural, 2)], "base")])
+    if not opts.pingdu8:  # 十三幺 / 十三不靠 never hold 8 tiles of a suit
+        if facts.thirteen_orphans:
+            out.append([Hit("shisanyao", "十三幺", 2, "base")])
+        if facts.knitted:
+            out.append([Hit("shisanbukao", "十三不靠", 2, "base")])  # [DEC Q12]
+    return out
+
+
+def _niu_kinds(m: Meld) -> set[int]:
+    return {t for t in m.tiles} | ({m.claimed} if m.claimed >= 0 else set())
+
+
+def _meld_suits(ctx: WinContext) -> list[int]:
+    """Tiles per suit in the melds, a 混 in a 扭 group counted as what it stands for."""
+    out = [0, 0, 0]
+    for m in ctx.melds:
+        tiles = list(m.tiles)
+        if m.kind == "niu" and m.claimed >= 0:
+            if ctx.joker_kind in tiles:
+                tiles.remove(ctx.joker_kind)
+            tiles.append(m.claimed)
+        for t in tiles:
+            if t < 27:
+                out[t // 9] += 1
+    return out
+
+
+def _natural_suits(ctx: WinContext) -> list[int]:
+    return [int(ctx.concealed[9 * s : 9 * s + 9].sum()) for s in range(3)]
+
+
+def _one_suit(ctx: WinContext) -> bool:
+    """清一色: every tile (melds, 扭 groups) of one suit; a 混 reads as that suit."""
+    if any(m.kind == "niu" for m in ctx.melds) or ctx.concealed[27:].any():
+        return False
+    kinds = [t for m in ctx.melds for t in m.tiles] + T.from_counts(ctx.concealed)
+    return bool(kinds) and all(t < 27 for t in kinds) and len({t // 9 for t in kinds}) == 1
+
+
+def _pingdu_standard(ctx: WinContext, opts: QingdaoOptions) -> bool:
+    """平度8张 for a standard reading: 8 tiles of one suit, 混 as what it stands for [DEC Q19]."""
+    fixed = [a + b for a, b in zip(_natural_suits(ctx), _meld_suits(ctx), strict=True)]
+    if max(fixed) >= 8:
+        return True
+    if max(fixed) + ctx.jokers < 8:
+        return False
+    for d in decompositions(ctx.concealed, ctx.jokers, pair258=opts.pair258):
+        per = list(fixed)
+        free = 0
+        for g in (*d.sets, d.pair):
+            if g.kind < 0:
+                free += g.jokers
+            else:
+                for w in g.wild:
+                    if w < 27:
+                        per[w // 9] += 1
+        if max(per) + free >= 8:
+            return True
+    return False
+
+
+def _pingdu_pairs(ctx: WinContext) -> bool:
+    """平度8张 for 七对: a 混 pairs an odd natural tile; spare 混 pairs read as any suit."""
+    c = ctx.concealed
+    odd = [int((c[9 * s : 9 * s + 9] % 2).sum()) for s in range(3)]
+    spare = ctx.jokers - int((c % 2).sum())
+    return any(n + odd[s] + spare >= 8 for s, n in enumerate(_natural_suits(ctx)))
+
+
+def _pao(game: Game, seat: int) -> int:
+    return game.seats[seat].choices.get("pao", 0)
+
+
+def _niu_replacement(game: Game) -> bool:
+    """The turn's tile is a 扭/调牌 replacement (not a gang's)."""
+    return game.draw_how == "replacement" and game.draw_cause == "niu"
+
+
+VARIANT = Qingdao()
