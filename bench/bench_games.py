@@ -1,4 +1,4 @@
-"""Throughput of full 血战 hands and latency of a server's hot path (one core).
+"""Throughput of full 血战 and 青岛 hands and latency of a server's hot path (one core).
 
 Run: ``pytest bench/bench_games.py --benchmark-enable`` (or ``python bench/bench_games.py``
 for a plain report). Inputs (seeds, and the action traces the latency benchmarks replay)
@@ -19,43 +19,43 @@ import pytest
 from mjcore.sim import game_seeds, play_game
 from mjcore.variants import get_variant
 
-VARIANT = "xuezhan_kaxinwu"
+VARIANTS = ("xuezhan_kaxinwu", "qingdao")
 N_GAMES = 200
 N_TRACES = 100
 
 
-def play_many(bots: str, games: int = N_GAMES, seed: int = 42) -> int:
+def play_many(variant: str, bots: str, games: int = N_GAMES, seed: int = 42) -> int:
     actions = 0
     for i in range(games):
-        actions += play_game(VARIANT, i, bots=bots, seed=seed)[1]
+        actions += play_game(variant, i, bots=bots, seed=seed)[1]
     return actions
 
 
-def make_traces(n: int = N_TRACES, seed: int = 7) -> list[tuple[int, list[tuple[int, object]]]]:
-    """(wall seed, [(seat, Action)...]) of random-bot hands, recorded once."""
+def make_traces(variant: str, n: int = N_TRACES, seed: int = 7) -> list:
+    """(variant, wall seed, [(seat, Action)...]) of random-bot hands, recorded once."""
     traces = []
     for i in range(n):
-        game, _ = play_game(VARIANT, i, bots="random", seed=seed)
+        game, _ = play_game(variant, i, bots="random", seed=seed)
         actions = [(s, _parse(a)) for s, a in game.history]
-        traces.append((game_seeds(seed, i, 4)[0], actions))
+        traces.append((variant, game_seeds(seed, i, 4)[0], actions))
     return traces
 
 
 def _parse(text: str):
     from mjcore.engine.actions import Action
 
-    return Action.parse(text)
+    return Action.parse(str(text))
 
 
 def replay_fast(games, traces) -> None:
-    for game, (_, actions) in zip(games, traces, strict=False):
+    for game, (_, _, actions) in zip(games, traces, strict=False):
         for seat, action in actions:
             game.legal_actions(seat)
             game.apply(seat, action)
 
 
 def replay_text_server(games, traces) -> None:
-    for game, (_, actions) in zip(games, traces, strict=False):
+    for game, (_, _, actions) in zip(games, traces, strict=False):
         for seat, action in actions:
             game.apply(seat, str(action))
             for s in range(game.n):
@@ -63,15 +63,14 @@ def replay_text_server(games, traces) -> None:
 
 
 def fresh_games(traces):
-    v = get_variant(VARIANT)
-    return [v.new_game(seed=seed) for seed, _ in traces]
+    return [get_variant(v).new_game(seed=seed) for v, seed, _ in traces]
 
 
 def per_action_latency(traces, text: bool = False) -> list[float]:
     """Each action's legal_actions + apply time in µs (perf_counter_ns around the pair)."""
     out = []
     clock = time.perf_counter_ns
-    for game, (_, actions) in zip(fresh_games(traces), traces, strict=False):
+    for game, (_, _, actions) in zip(fresh_games(traces), traces, strict=False):
         for seat, action in actions:
             arg = str(action) if text else action
             t0 = clock()
@@ -82,15 +81,16 @@ def per_action_latency(traces, text: bool = False) -> list[float]:
 
 
 # ---- pytest-benchmark ---------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def traces():
-    return make_traces()
+@pytest.fixture(scope="module", params=VARIANTS)
+def traces(request):
+    return make_traces(request.param)
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("bots", ["random", "greedy"])
-def test_full_hands(benchmark, bots):
-    play_many(bots, games=5)  # warm up (imports, tables)
-    actions = benchmark.pedantic(play_many, args=(bots,), rounds=3, warmup_rounds=0)
+def test_full_hands(benchmark, variant, bots):
+    play_many(variant, bots, games=5)  # warm up (imports, tables)
+    actions = benchmark.pedantic(play_many, args=(variant, bots), rounds=3, warmup_rounds=0)
     mean = benchmark.stats.stats.mean
     benchmark.extra_info.update(games_per_second=N_GAMES / mean, actions_per_game=actions / N_GAMES)
 
@@ -98,7 +98,7 @@ def test_full_hands(benchmark, bots):
 @pytest.mark.parametrize("path", ["fast", "text_server"])
 def test_hot_path(benchmark, traces, path):
     fn = replay_fast if path == "fast" else replay_text_server
-    n_actions = sum(len(a) for _, a in traces)
+    n_actions = sum(len(a) for _, _, a in traces)
     benchmark.pedantic(
         fn, setup=lambda: ((fresh_games(traces), traces), {}), rounds=5, warmup_rounds=1
     )
@@ -112,12 +112,18 @@ def test_hot_path(benchmark, traces, path):
 
 # ---- plain report -------------------------------------------------------------------------
 def report() -> None:
-    play_many("greedy", games=5)
+    for variant in VARIANTS:
+        report_variant(variant)
+
+
+def report_variant(variant: str) -> None:
+    print(f"== {variant}")
+    play_many(variant, "greedy", games=5)
     for bots in ("random", "greedy"):
-        best = min(_timed(lambda b=bots: play_many(b)) for _ in range(3))
+        best = min(_timed(lambda b=bots: play_many(variant, b)) for _ in range(3))
         print(f"{bots:>7} bots: {N_GAMES / best:8.1f} hands/s")
-    traces = make_traces()
-    n = sum(len(a) for _, a in traces)
+    traces = make_traces(variant)
+    n = sum(len(a) for _, _, a in traces)
     fast = min(_replay_time(replay_fast, traces) for _ in range(3))
     text = min(_replay_time(replay_text_server, traces) for _ in range(3))
     lat = per_action_latency(traces)

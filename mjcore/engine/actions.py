@@ -100,17 +100,18 @@ HU = Action("hu")
 PENG = Action("peng")
 
 
-_DISCARDS = tuple(Action("discard", tile=t) for t in range(T.N_ALL_KINDS))
-_GANGS = tuple(Action("gang", tile=t) for t in range(T.N_KINDS))
+DISCARDS = tuple(Action("discard", tile=t) for t in range(T.N_ALL_KINDS))
+"""``DISCARDS[t]`` is the shared action discarding kind ``t``."""
+GANGS = tuple(Action("gang", tile=t) for t in range(T.N_KINDS))
 
 
 def discard(tile: int) -> Action:
     """The (shared, immutable) action discarding ``tile``."""
-    return _DISCARDS[tile]
+    return DISCARDS[tile]
 
 
 def gang(tile: int) -> Action:
-    return _GANGS[tile]
+    return GANGS[tile]
 
 
 def chi(chow_low: int) -> Action:

@@ -18,7 +18,7 @@ from .. import tiles as T
 from ..errors import IllegalActionError, InvalidOptionError, InvalidWallError
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
-from .actions import HU, PASS, PENG, Action, chi, discard, gang
+from .actions import DISCARDS, GANGS, HU, PASS, PENG, Action, chi, discard, gang
 from .melds import Meld
 from .variant import Variant
 from .wall import Wall
@@ -295,18 +295,31 @@ class Game:
 
     def _turn_actions(self, seat: int) -> list[Action]:
         st = self.seats[seat]
+        hand = st.hand
         acts: list[Action] = []
-        if self.draw_how != "claim" and self.drawn >= 0 and self.evaluate_win(seat, self.drawn, "self_draw"):
+        if self.draw_how != "claim" and self.drawn >= 0 and self._may_self_draw(seat) \
+                and self.evaluate_win(seat, self.drawn, "self_draw"):
             acts.append(HU)
         if self.extra.get("gang_limit_hit"):
             return acts + [PASS]
         if self.wall.can_draw_tail():
-            acts.extend(gang(t) for t in range(T.N_KINDS) if st.hand[t] == 4)
-            acts.extend(gang(m.tiles[0]) for m in st.melds
-                        if m.kind == "peng" and st.hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang)
-        acts.extend(discard(t) for t in range(T.N_KINDS) if st.hand[t] and t not in st.no_discard)
-        acts.extend(discard(t) for t in sorted(set(st.held_flowers)))
+            acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]
+            acts += [GANGS[m.tiles[0]] for m in st.melds
+                     if m.kind == "peng" and hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang]
+        banned = st.no_discard
+        acts += [DISCARDS[t] for t in range(T.N_KINDS) if hand[t] and t not in banned]
+        if st.held_flowers:
+            acts += [DISCARDS[t] for t in sorted(set(st.held_flowers))]
         return self.variant.filter_turn(self, seat, acts)
+
+    def _may_self_draw(self, seat: int) -> bool:
+        """Cheap shape test (one core call) before the full evaluation of a self-draw."""
+        if self.drawn >= T.N_KINDS or self.seats[seat].held_flowers:
+            return False
+        if not self.variant.waits_prefilter:
+            return True
+        counts, jokers = self.variant.jokers(self, seat, self.seats[seat].counts)
+        return self.variant.shape_win(counts, jokers, self.opts)
 
     # ------------------------------------------------------------- actions
     def apply(self, seat: int, action: Action | str) -> None:

@@ -101,6 +101,12 @@ class Variant:
         """Winning shapes for the core's questions (``seven_pairs``, ``pair258`` …)."""
         return {"seven_pairs": self.seven_pairs}
 
+    def shape_win(self, counts: np.ndarray, jokers: int, opts: Any) -> bool:
+        """Whether a concealed hand is complete by shape — a fast necessary condition for a win."""
+        from ..hand import is_win
+
+        return is_win(counts, jokers, **self.shape_flags(opts))
+
     def no_discard_after_chi(self, opts: Any, chow: tuple[int, ...], tile: int) -> set[int]:
         """Kinds the seat may not discard right after this chi (吃后不能打 …)."""
         return set()

@@ -122,6 +122,9 @@ class Qingdao(Variant):
             "pair258": opts.pair258,
         }
 
+    def shape_win(self, counts: np.ndarray, jokers: int, opts: QingdaoOptions) -> bool:
+        return jokers >= 4 or super().shape_win(counts, jokers, opts)  # 满混 needs no shape
+
     def no_discard_after_chi(
         self, opts: QingdaoOptions, chow: tuple[int, ...], tile: int
     ) -> set[int]:
