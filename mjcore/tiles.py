@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Union
 
 import numpy as np
 
@@ -24,7 +23,7 @@ N_ALL_KINDS = N_KINDS + N_FLOWERS
 SUITS = "mpsz"
 SUIT_NAMES = ("万", "筒", "条")
 
-TileLike = Union[str, Iterable[int], np.ndarray]
+TileLike = str | Iterable[int] | np.ndarray
 
 _DIGITS = "一二三四五六七八九"
 _HONOR_NAMES = ("东", "南", "西", "北", "白板", "发财", "红中")
@@ -148,8 +147,10 @@ def format(tiles: TileLike) -> str:  # noqa: A001 - the natural name for notatio
     return "".join("".join(groups[s]) + s for s in "mpszf" if s in groups)
 
 
-NOTATION = tuple(f"{k % 9 + 1}{SUITS[k // 9]}" if k < N_KINDS else f"{k - FIRST_FLOWER + 1}f"
-                 for k in range(N_ALL_KINDS))
+NOTATION = tuple(
+    f"{k % 9 + 1}{SUITS[k // 9]}" if k < N_KINDS else f"{k - FIRST_FLOWER + 1}f"
+    for k in range(N_ALL_KINDS)
+)
 """mpsz text of each single kind, e.g. ``NOTATION[4] == "5m"``."""
 
 

@@ -8,8 +8,16 @@ from mjcore.engine.wall import build_wall
 from mjcore.variants import get_variant
 
 
-def scripted_game(variant: str, hands: dict, draws: str = "", replacements: str = "",
-                  players: int = 4, dealer: int = 0, options: dict | None = None, carry=None):
+def scripted_game(
+    variant: str,
+    hands: dict,
+    draws: str = "",
+    replacements: str = "",
+    players: int = 4,
+    dealer: int = 0,
+    options: dict | None = None,
+    carry=None,
+):
     """A game whose wall realises the given hands, draws and replacement tiles."""
     v = get_variant(variant)
     opts = v.parse_options(options)
@@ -76,5 +84,8 @@ def net(game) -> list[int]:
 
 
 def paid(game, reason: str | None = None) -> list[tuple[int, int, int, str]]:
-    return [(p.payer, p.payee, p.amount, p.reason) for p in game.settlement
-            if reason is None or p.reason == reason]
+    return [
+        (p.payer, p.payee, p.amount, p.reason)
+        for p in game.settlement
+        if reason is None or p.reason == reason
+    ]

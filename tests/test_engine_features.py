@@ -26,7 +26,7 @@ class ToyOptions(BaseOptions):
 
 
 class Toy(XuezhanKaxinwu):
-    """血战 scoring on a 136+8 tile set with chi, flowers, a kept tail and 分张; hand ends on a win."""
+    """血战 scoring on 136+8 tiles with chi, flowers, a kept tail and 分张; a win ends the hand."""
 
     name = "toy"
     Options = ToyOptions
@@ -127,11 +127,16 @@ def test_fenzhang_round_reached():
             seat = g.to_act()[0]
             acts = g.legal_actions(seat)
             pick = next((a for a in acts if a.kind == "pass"), None) or next(
-                a for a in acts if a.kind == "discard")
+                a for a in acts if a.kind == "discard"
+            )
             g.apply(seat, pick)
         if any(e["type"] == "fenzhang" for e in g.events):
             ended_in_fenzhang += 1
-            tail_draws = sum(1 for e in g.events if (e["type"] == "draw" and e["how"] == "replacement")
-                             or (e["type"] == "flower" and "tile" in e))
+            tail_draws = sum(
+                1
+                for e in g.events
+                if (e["type"] == "draw" and e["how"] == "replacement")
+                or (e["type"] == "flower" and "tile" in e)
+            )
             assert g.wall.live == 0 and g.wall.kept == max(14 - tail_draws, 0)
     assert ended_in_fenzhang

@@ -52,16 +52,37 @@ def test_x_e5_rob_bugang():
     g = scripted_game(V, {0: "12p456p789p11s234s9s", 1: "33p", 2: "3p"}, draws="9p8s9p8s7s3p")
     drive(g, [(0, "discard 9s"), (1, "tsumogiri"), (2, "discard 3p"), (1, "peng")])
     first = next(a for a in g.legal_actions(1) if a.kind == "discard")
-    drive(g, [(1, str(first)), (2, "tsumogiri"), (3, "tsumogiri"), (0, "tsumogiri"),
-              (1, "gang 3p"), (0, "hu")])
+    drive(
+        g,
+        [
+            (1, str(first)),
+            (2, "tsumogiri"),
+            (3, "tsumogiri"),
+            (0, "tsumogiri"),
+            (1, "gang 3p"),
+            (0, "hu"),
+        ],
+    )
     assert sorted(hits(g, 0)[0]) == ["pinghu", "qiangganghu"]
     assert g.scores == [4, -4, 0, 0]
     assert not any(m.kind == "bugang" for m in g.seats[1].melds)
 
 
 def test_x_e6_multi_win_and_discarder_draws_next():
-    g = scripted_game(V, {0: "45s123p456p789p11s9p", 2: "66s999s111p222p55p", 3: "6s"}, draws="7s8s2s")
-    drive(g, [(0, "discard 9p"), (1, "tsumogiri"), (2, "tsumogiri"), (3, "discard 6s"), (0, "hu"), (2, "hu")])
+    g = scripted_game(
+        V, {0: "45s123p456p789p11s9p", 2: "66s999s111p222p55p", 3: "6s"}, draws="7s8s2s"
+    )
+    drive(
+        g,
+        [
+            (0, "discard 9p"),
+            (1, "tsumogiri"),
+            (2, "tsumogiri"),
+            (3, "discard 6s"),
+            (0, "hu"),
+            (2, "hu"),
+        ],
+    )
     assert hits(g, 0) == [["pinghu"]] and hits(g, 2) == [["daduizi"]]
     assert g.scores == [2, 0, 4, -6]
     assert g.current == 3 and g.draw_how == "wall"
@@ -77,30 +98,67 @@ def test_x_e7_gui():
 
 def test_x_e8_chajiao():
     south, north = "1p3p5p7p9p2s4s6s8s2p6p5s3s", "2p5p8p3s6s9s3p7p4s8s5p7s6p"
-    g = scripted_game(V, {0: "1111s23s456s789s99s", 1: south, 2: "111p234p46p789p99p", 3: north},
-                      replacements="4s")
+    g = scripted_game(
+        V,
+        {0: "1111s23s456s789s99s", 1: south, 2: "111p234p46p789p99p", 3: north},
+        replacements="4s",
+    )
     assert not waits(T.counts(south)) and not waits(T.counts(north))
     drive(g, [(0, "gang 1s"), (0, "hu")])
     assert sorted(hits(g, 0)[0]) == ["gangshanghua", "pinghu", "qingyise"]
     play_out(g)
-    assert sorted(paid(g, "chajiao")) == [(1, 0, 4, "chajiao"), (1, 2, 8, "chajiao"),
-                                          (3, 0, 4, "chajiao"), (3, 2, 8, "chajiao")]
+    assert sorted(paid(g, "chajiao")) == [
+        (1, 0, 4, "chajiao"),
+        (1, 2, 8, "chajiao"),
+        (3, 0, 4, "chajiao"),
+        (3, 2, 8, "chajiao"),
+    ]
     assert sum(g.scores) == 0
 
 
 def test_x_e9_gang_chain_flat_doubling():
-    g = scripted_game(V, {0: "7s", 1: "77s222s999p1p3p5p8s4s"}, draws="9s8s6s2s",
-                      replacements="7s9p3s")
-    drive(g, [(0, "discard 7s"), (1, "peng"), (1, "discard 1p"), (2, "tsumogiri"), (3, "tsumogiri"),
-              (0, "tsumogiri"), (1, "gang 2s"), (1, "gang 7s"), (1, "gang 9p")])
+    g = scripted_game(
+        V, {0: "7s", 1: "77s222s999p1p3p5p8s4s"}, draws="9s8s6s2s", replacements="7s9p3s"
+    )
+    drive(
+        g,
+        [
+            (0, "discard 7s"),
+            (1, "peng"),
+            (1, "discard 1p"),
+            (2, "tsumogiri"),
+            (3, "tsumogiri"),
+            (0, "tsumogiri"),
+            (1, "gang 2s"),
+            (1, "gang 7s"),
+            (1, "gang 9p"),
+        ],
+    )
     assert g.scores == [-8, 24, -8, -8]
 
 
 def test_x_e9_compound_option():
-    g = scripted_game(V, {0: "7s", 1: "77s222s999p1p3p5p8s4s"}, draws="9s8s6s2s",
-                      replacements="7s9p3s", options={"gang_chain": "compound"})
-    drive(g, [(0, "discard 7s"), (1, "peng"), (1, "discard 1p"), (2, "tsumogiri"), (3, "tsumogiri"),
-              (0, "tsumogiri"), (1, "gang 2s"), (1, "gang 7s"), (1, "gang 9p")])
+    g = scripted_game(
+        V,
+        {0: "7s", 1: "77s222s999p1p3p5p8s4s"},
+        draws="9s8s6s2s",
+        replacements="7s9p3s",
+        options={"gang_chain": "compound"},
+    )
+    drive(
+        g,
+        [
+            (0, "discard 7s"),
+            (1, "peng"),
+            (1, "discard 1p"),
+            (2, "tsumogiri"),
+            (3, "tsumogiri"),
+            (0, "tsumogiri"),
+            (1, "gang 2s"),
+            (1, "gang 7s"),
+            (1, "gang 9p"),
+        ],
+    )
     assert g.scores == [-12, 36, -12, -12]
 
 

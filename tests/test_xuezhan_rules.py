@@ -107,9 +107,17 @@ def test_three_suits_has_108_tiles_and_wan_kaxinwu():
 
 
 def test_calculator_json_matches_example_x_e4():
-    bd = get_variant(V).calculate(json.dumps({
-        "concealed": "46s5s123p789s99p", "melds": ["angang 8p"], "win_tile": "5s",
-        "how": "self_draw", "gang_chain": 1}))
+    bd = get_variant(V).calculate(
+        json.dumps(
+            {
+                "concealed": "46s5s123p789s99p",
+                "melds": ["angang 8p"],
+                "win_tile": "5s",
+                "how": "self_draw",
+                "gang_chain": 1,
+            }
+        )
+    )
     assert sorted(bd.ids) == ["gangshanghua", "kaxinwu"] and bd.points == 8
 
 
@@ -136,7 +144,7 @@ def test_view_hides_other_hands_and_wall():
     assert "hand" in view["seats"][1]
     assert all("hand" not in s for i, s in enumerate(view["seats"]) if i != 1)
     text = json.dumps(view)
-    assert "wall\"" not in text and view["wall_remaining"] == 72 - 53
+    assert 'wall"' not in text and view["wall_remaining"] == 72 - 53
     assert view["legal_actions"] == [] and g.view(0)["legal_actions"]
 
 
@@ -148,6 +156,15 @@ def test_json_round_trip_mid_hand():
 
 
 def test_action_text_round_trips():
-    for text in ["discard 5p", "chi 456p", "peng", "gang 7s", "hu", "pass", "declare ting",
-                 "choose piao 2", "niu 567z"]:
+    for text in [
+        "discard 5p",
+        "chi 456p",
+        "peng",
+        "gang 7s",
+        "hu",
+        "pass",
+        "declare ting",
+        "choose piao 2",
+        "niu 567z",
+    ]:
         assert str(Action.parse(text)) == text

@@ -18,7 +18,7 @@ from .. import tiles as T
 from ..errors import IllegalActionError, InvalidOptionError, InvalidWallError
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
-from .actions import DISCARDS, GANGS, HU, PASS, PENG, Action, chi, discard, gang
+from .actions import DISCARDS, GANGS, HU, PASS, PENG, Action, chi, gang
 from .melds import Meld
 from .variant import Variant
 from .wall import Wall
@@ -27,10 +27,28 @@ from .wall import Wall
 class SeatState:
     """Everything about one seat in one hand."""
 
-    __slots__ = ("hand", "melds", "discards", "flowers", "held_flowers", "won_tiles", "wins",
-                 "choices", "declared", "pass_hu", "pass_hu_any", "pass_peng", "no_discard",
-                 "no_bugang", "discard_count", "claims", "claimed_from", "extra", "_waits",
-                 "_np")
+    __slots__ = (
+        "hand",
+        "melds",
+        "discards",
+        "flowers",
+        "held_flowers",
+        "won_tiles",
+        "wins",
+        "choices",
+        "declared",
+        "pass_hu",
+        "pass_hu_any",
+        "pass_peng",
+        "no_discard",
+        "no_bugang",
+        "discard_count",
+        "claims",
+        "claimed_from",
+        "extra",
+        "_waits",
+        "_np",
+    )
 
     def __init__(self) -> None:
         self.hand = bytearray(T.N_KINDS)
@@ -79,12 +97,24 @@ class SeatState:
 class Game:
     """One hand of one variant. Create it with ``variant.new_game(...)``."""
 
-    def __init__(self, variant: Variant, players: int = 4, options: dict | None = None,
-                 seed: int | None = None, wall: Any = None, dealer: int = 0,
-                 carry: dict | None = None) -> None:
-        if not isinstance(players, int) or not variant.min_players <= players <= variant.max_players:
+    def __init__(
+        self,
+        variant: Variant,
+        players: int = 4,
+        options: dict | None = None,
+        seed: int | None = None,
+        wall: Any = None,
+        dealer: int = 0,
+        carry: dict | None = None,
+    ) -> None:
+        if (
+            not isinstance(players, int)
+            or not variant.min_players <= players <= variant.max_players
+        ):
             raise InvalidOptionError(
-                f"players must be {variant.min_players}..{variant.max_players} for {variant.name}, got {players!r}")
+                f"players must be {variant.min_players}..{variant.max_players} "
+                f"for {variant.name}, got {players!r}"
+            )
         if not isinstance(dealer, int) or not 0 <= dealer < players:
             raise InvalidOptionError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
         self.variant = variant
@@ -136,9 +166,11 @@ class Game:
             extra = Counter(order) - Counter(kinds)
             missing = Counter(kinds) - Counter(order)
             raise InvalidWallError(
-                f"wall is not the {self.variant.name} tile set ({len(kinds)} tiles): got {len(order)} tiles"
+                f"wall is not the {self.variant.name} tile set ({len(kinds)} tiles): "
+                f"got {len(order)} tiles"
                 f"; extra {T.format(list(extra.elements())) or 'none'}"
-                f", missing {T.format(list(missing.elements())) or 'none'}")
+                f", missing {T.format(list(missing.elements())) or 'none'}"
+            )
         return order
 
     def _deal(self) -> None:
@@ -155,8 +187,11 @@ class Game:
         self.variant.after_deal(self)
         if self.variant.fenzhang(self.opts):
             self.wall.reserve = self.n
-        self.pending = {s: acts for s in self.order_from(self.dealer)
-                        if (acts := self.variant.hand_choices(self, s))}
+        self.pending = {
+            s: acts
+            for s in self.order_from(self.dealer)
+            if (acts := self.variant.hand_choices(self, s))
+        }
         if self.pending:
             self.phase = "choose"
         else:
@@ -253,14 +288,23 @@ class Game:
         counts, jokers = self.variant.jokers(self, seat, st.counts.copy())
         if how in ("discard", "rob_gang"):
             counts = counts.copy()
-            counts[tile] += 1  # a claimed tile is natural: a discarded wildcard counts at face value
+            counts[tile] += (
+                1  # a claimed tile is natural: a discarded wildcard counts at face value
+            )
         gang_draw = self.draw_how == "replacement" and self.draw_cause == "gang"
         chain = self.chain if how == "self_draw" and gang_draw else 0
         after = self.after_gang if how == "discard" else 0
-        return WinContext(concealed=counts, win_tile=tile, how=how, melds=tuple(st.melds),
-                          jokers=jokers, gang_chain=chain, after_gang=after,
-                          flags=frozenset(self.variant.win_flags(self, seat, tile, how)),
-                          joker_kind=self.extra.get("joker_kind", -1))
+        return WinContext(
+            concealed=counts,
+            win_tile=tile,
+            how=how,
+            melds=tuple(st.melds),
+            jokers=jokers,
+            gang_chain=chain,
+            after_gang=after,
+            flags=frozenset(self.variant.win_flags(self, seat, tile, how)),
+            joker_kind=self.extra.get("joker_kind", -1),
+        )
 
     def evaluate_win(self, seat: int, tile: int, how: str) -> Breakdown | None:
         """The breakdown if ``seat`` may win on ``tile`` now, else None."""
@@ -297,15 +341,22 @@ class Game:
         st = self.seats[seat]
         hand = st.hand
         acts: list[Action] = []
-        if self.draw_how != "claim" and self.drawn >= 0 and self._may_self_draw(seat) \
-                and self.evaluate_win(seat, self.drawn, "self_draw"):
+        if (
+            self.draw_how != "claim"
+            and self.drawn >= 0
+            and self._may_self_draw(seat)
+            and self.evaluate_win(seat, self.drawn, "self_draw")
+        ):
             acts.append(HU)
         if self.extra.get("gang_limit_hit"):
             return acts + [PASS]
         if self.wall.can_draw_tail():
             acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]
-            acts += [GANGS[m.tiles[0]] for m in st.melds
-                     if m.kind == "peng" and hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang]
+            acts += [
+                GANGS[m.tiles[0]]
+                for m in st.melds
+                if m.kind == "peng" and hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang
+            ]
         banned = st.no_discard
         acts += [DISCARDS[t] for t in range(T.N_KINDS) if hand[t] and t not in banned]
         if st.held_flowers:
@@ -336,14 +387,21 @@ class Game:
         else:
             self.decisions[seat] = action
             if all(s in self.decisions for s in self.pending):
-                {"choose": self._resolve_choices, "claim": self._resolve_claims,
-                 "rob": self._resolve_claims, "fenzhang": self._resolve_fenzhang}[self.phase]()
+                {
+                    "choose": self._resolve_choices,
+                    "claim": self._resolve_claims,
+                    "rob": self._resolve_claims,
+                    "fenzhang": self._resolve_fenzhang,
+                }[self.phase]()
 
     def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
         if self.phase == "over":
             return f"the hand is over; seat {seat} cannot {action}"
         if seat not in self.to_act():
-            return f"seat {seat} is not to act now (phase {self.phase}, to act: {self.to_act()}); cannot {action}"
+            return (
+                f"seat {seat} is not to act now (phase {self.phase}, "
+                f"to act: {self.to_act()}); cannot {action}"
+            )
         return f"seat {seat} cannot {action} now; legal: {', '.join(map(str, legal))}"
 
     def _apply_turn(self, seat: int, action: Action) -> None:
@@ -412,8 +470,11 @@ class Game:
         self.drawn, self.draw_how = tile, how
         self.phase = "turn"
         self.log("draw", seat=seat, tile=tile, how=how)
-        if self.variant.gang_limit(self.opts) and self.gangs_on_table >= self.variant.gang_limit(self.opts) \
-                and how == "replacement":
+        if (
+            self.variant.gang_limit(self.opts)
+            and self.gangs_on_table >= self.variant.gang_limit(self.opts)
+            and how == "replacement"
+        ):
             self.extra["gang_limit_hit"] = True
             if not self.evaluate_win(seat, tile, "self_draw"):
                 self._end_hand(exhausted=True)
@@ -451,7 +512,9 @@ class Game:
     def _complete_gang(self, seat: int, meld: Meld) -> None:
         st = self.seats[seat]
         if meld.kind == "bugang":
-            st.melds = [meld if (m.kind == "peng" and m.tiles[0] == meld.tiles[0]) else m for m in st.melds]
+            st.melds = [
+                meld if (m.kind == "peng" and m.tiles[0] == meld.tiles[0]) else m for m in st.melds
+            ]
         else:
             st.melds.append(meld)
         self.gangs_on_table += 1
@@ -508,8 +571,11 @@ class Game:
         if tile < 27 and s == self.next_seat(src) and self.variant.chi_allowed(self.opts):
             r = tile % 9
             for low in range(tile - min(r, 2), tile + 1):
-                if low % 9 <= 6 and all(st.hand[t] or t == tile for t in (low, low + 1, low + 2)) \
-                        and low // 9 == tile // 9:
+                if (
+                    low % 9 <= 6
+                    and all(st.hand[t] or t == tile for t in (low, low + 1, low + 2))
+                    and low // 9 == tile // 9
+                ):
                     acts.append(chi(low))
         return acts
 
@@ -527,7 +593,9 @@ class Game:
         for s in order:
             dec, acts = self.decisions[s], self.pending[s]
             if HU in acts and dec.kind != "hu":
-                self.seats[s].pass_hu[tile] = max(self.seats[s].pass_hu.get(tile, 0), self._claim_wins[s].points)
+                self.seats[s].pass_hu[tile] = max(
+                    self.seats[s].pass_hu.get(tile, 0), self._claim_wins[s].points
+                )
                 self.seats[s].pass_hu_any = True
             if PENG in acts and dec.kind not in ("peng", "gang"):
                 self.seats[s].pass_peng.add(tile)
@@ -552,13 +620,17 @@ class Game:
     def _no_claim(self) -> None:
         src, tile, kind = self.claim
         if kind == "rob":
-            self._complete_gang(src, Meld("bugang", (tile,) * 4, claimed=tile,
-                                          from_seat=self._peng_source(src, tile)))
+            self._complete_gang(
+                src,
+                Meld("bugang", (tile,) * 4, claimed=tile, from_seat=self._peng_source(src, tile)),
+            )
         else:
             self.draw_for(self.next_seat(src))
 
     def _peng_source(self, seat: int, tile: int) -> int:
-        return next(m.from_seat for m in self.seats[seat].melds if m.kind == "peng" and m.tiles[0] == tile)
+        return next(
+            m.from_seat for m in self.seats[seat].melds if m.kind == "peng" and m.tiles[0] == tile
+        )
 
     def _take_discard(self, s: int, src: int, tile: int, dec: Action) -> None:
         st = self.seats[s]
@@ -588,7 +660,9 @@ class Game:
         self.log("claim", seat=s, kind=meld.kind, tile=tile, tiles=list(meld.tiles), from_seat=src)
 
     # ---- wins and the end
-    def _record_wins(self, winners: list[tuple[int, Breakdown]], tile: int, how: str, src: int) -> None:
+    def _record_wins(
+        self, winners: list[tuple[int, Breakdown]], tile: int, how: str, src: int
+    ) -> None:
         wins = []
         self.won_pool.append(tile)
         for s, bd in winners:
@@ -640,7 +714,7 @@ class Game:
         self.set_aside.append(tile)
 
     def _resolve_fenzhang(self) -> None:
-        (seat, act), = self.decisions.items()
+        ((seat, act),) = self.decisions.items()
         self.pending, self.decisions = {}, {}
         if act.kind == "hu":
             self._self_draw_win(seat)
@@ -666,8 +740,8 @@ class Game:
         return self.variant.carry(self)
 
     def tiles_in_play(self) -> Counter:
-        """Every tile accounted for (wall, hands, melds, rivers, won, set aside) — for invariants."""
-        c: Counter = Counter(self.wall.tiles[self.wall.head:self.wall.tail])
+        """Every tile accounted for (wall, hands, melds, rivers, won, set aside): an invariant."""
+        c: Counter = Counter(self.wall.tiles[self.wall.head : self.wall.tail])
         if self.phase == "rob":
             c[self.claim[1]] += 1
         for st in self.seats:
@@ -691,10 +765,18 @@ class Game:
 
     def to_json(self) -> str:
         """Exact, restorable state (the server's private copy: it includes the wall)."""
-        return json.dumps({"variant": self.variant.name, "players": self.n,
-                           "options": self.opts.to_dict(), "dealer": self.dealer, "seed": self.seed,
-                           "carry": self.carry, "wall": self.wall.tiles,
-                           "history": [[s, str(a)] for s, a in self.history]})
+        return json.dumps(
+            {
+                "variant": self.variant.name,
+                "players": self.n,
+                "options": self.opts.to_dict(),
+                "dealer": self.dealer,
+                "seed": self.seed,
+                "carry": self.carry,
+                "wall": self.wall.tiles,
+                "history": [[s, str(a)] for s, a in self.history],
+            }
+        )
 
     @staticmethod
     def from_json(text: str) -> Game:
@@ -703,8 +785,13 @@ class Game:
 
         data = json.loads(text)
         game = get_variant(data["variant"]).new_game(
-            players=data["players"], options=data["options"], seed=data["seed"],
-            wall=data["wall"], dealer=data["dealer"], carry=data["carry"])
+            players=data["players"],
+            options=data["options"],
+            seed=data["seed"],
+            wall=data["wall"],
+            dealer=data["dealer"],
+            carry=data["carry"],
+        )
         for seat, act in data["history"]:
             game.apply(seat, act)
         return game

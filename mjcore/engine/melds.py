@@ -39,8 +39,12 @@ class Meld:
         return f"{self.kind} {T.format(list(self.tiles))}"
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "tiles": T.format(list(self.tiles)),
-                "claimed": self.claimed, "from_seat": self.from_seat}
+        return {
+            "kind": self.kind,
+            "tiles": T.format(list(self.tiles)),
+            "claimed": self.claimed,
+            "from_seat": self.from_seat,
+        }
 
     @staticmethod
     def parse(text: str) -> Meld:
@@ -53,4 +57,6 @@ class Meld:
         kind, tiles = words[0], T.parse(words[1])
         if kind in ("peng",) + GANG_KINDS and len(set(tiles)) == 1:
             tiles = tiles[:1] * (3 if kind == "peng" else 4)
-        return Meld(kind, tuple(sorted(tiles)), claimed=tiles[0] if kind not in ("angang", "niu") else -1)
+        return Meld(
+            kind, tuple(sorted(tiles)), claimed=tiles[0] if kind not in ("angang", "niu") else -1
+        )

@@ -42,14 +42,18 @@ def parse_options(cls: type, given: dict[str, Any] | None) -> Any:
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key, value in given.items():
         if key not in fields:
-            raise InvalidOptionError(f"unknown option {key!r}; known options: {', '.join(sorted(fields))}")
+            raise InvalidOptionError(
+                f"unknown option {key!r}; known options: {', '.join(sorted(fields))}"
+            )
         f = fields[key]
         choices = f.metadata.get("choices")
         if isinstance(f.default, bool):
             if not isinstance(value, bool):
                 raise InvalidOptionError(f"option {key!r} must be true or false, got {value!r}")
         elif choices is not None and value not in choices:
-            raise InvalidOptionError(f"option {key!r} must be one of {list(choices)}, got {value!r}")
+            raise InvalidOptionError(
+                f"option {key!r} must be one of {list(choices)}, got {value!r}"
+            )
     return cls(**given)
 
 
@@ -126,7 +130,7 @@ class Variant:
         """Start of a seat's turn, before its draw (e.g. revealing a hidden 宝)."""
 
     def replace_flowers(self, game: Game, seat: int) -> bool:
-        """Whether the seat sets flowers aside and draws replacements (补花) — 飘花 seats keep them."""
+        """Whether the seat sets flowers aside and draws replacements (补花); 飘花 keeps them."""
         return True
 
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
@@ -190,16 +194,25 @@ class Variant:
     def option_docs(self) -> dict[str, str]:
         return {f.name: f.metadata.get("doc", "") for f in dataclasses.fields(self.Options)}
 
-    def new_game(self, players: int = 4, options: dict[str, Any] | None = None,
-                 seed: int | None = None, wall: Any = None, dealer: int = 0,
-                 carry: dict[str, Any] | None = None) -> Game:
+    def new_game(
+        self,
+        players: int = 4,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        wall: Any = None,
+        dealer: int = 0,
+        carry: dict[str, Any] | None = None,
+    ) -> Game:
         """A new hand; ``wall`` fixes every tile (dealer takes the first 14)."""
         from .game import Game
 
-        return Game(self, players=players, options=options, seed=seed, wall=wall,
-                    dealer=dealer, carry=carry)
+        return Game(
+            self, players=players, options=options, seed=seed, wall=wall, dealer=dealer, carry=carry
+        )
 
-    def calculate(self, ctx: WinContext | dict | str, options: dict[str, Any] | None = None) -> Breakdown | None:
+    def calculate(
+        self, ctx: WinContext | dict | str, options: dict[str, Any] | None = None
+    ) -> Breakdown | None:
         """Hand calculator without a game; ``ctx`` may be the JSON form."""
         if not isinstance(ctx, WinContext):
             ctx = WinContext.from_json(ctx)

@@ -16,8 +16,12 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     for s, st in enumerate(game.seats):
         public: dict[str, Any] = {
             "seat": s,
-            "melds": [str(m) if m.kind != "angang" or s == seat or game.variant.angang_public
-                      else "angang ?" for m in st.melds],
+            "melds": [
+                str(m)
+                if m.kind != "angang" or s == seat or game.variant.angang_public
+                else "angang ?"
+                for m in st.melds
+            ],
             "discards": [T.format([t]) for t in st.discards],
             "flowers": T.format(st.flowers),
             "won_tiles": [T.format([t]) for t in st.won_tiles],

@@ -57,9 +57,15 @@ class Wall:
         return self.tail > self.head
 
 
-def build_wall(tile_set: list[int], players: int, dealer: int = 0,
-               hands: dict[int, Any] | None = None, draws: Any = (), replacements: Any = (),
-               seed: int = 0) -> list[int]:
+def build_wall(
+    tile_set: list[int],
+    players: int,
+    dealer: int = 0,
+    hands: dict[int, Any] | None = None,
+    draws: Any = (),
+    replacements: Any = (),
+    seed: int = 0,
+) -> list[int]:
     """A full wall order for a scripted situation (tests, tutorials, bug reports).
 
     ``hands`` gives some or all concealed tiles of seats (the dealer's 14, 13 for
@@ -96,7 +102,7 @@ def build_wall(tile_set: list[int], players: int, dealer: int = 0,
         hand = hands.get(seat, [])
         if len(hand) > size:
             raise InvalidWallError(f"seat {seat} is given {len(hand)} tiles, more than {size}")
-        fill, rest = rest[: size - len(hand)], rest[size - len(hand):]
+        fill, rest = rest[: size - len(hand)], rest[size - len(hand) :]
         head.extend(hand + fill)
     middle, tail = rest[: len(rest)], list(reversed(repl_k))
     return head + draws_k + middle + tail

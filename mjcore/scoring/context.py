@@ -60,8 +60,19 @@ class WinContext:
         """
         if isinstance(data, str):
             data = json.loads(data)
-        known = {"concealed", "win_tile", "how", "melds", "jokers", "gang_chain",
-                 "after_gang", "flags", "variant", "options", "joker_kind"}
+        known = {
+            "concealed",
+            "win_tile",
+            "how",
+            "melds",
+            "jokers",
+            "gang_chain",
+            "after_gang",
+            "flags",
+            "variant",
+            "options",
+            "joker_kind",
+        }
         unknown = set(data) - known
         if unknown:
             raise InvalidHandError(f"unknown win description field(s): {sorted(unknown)}")
@@ -109,12 +120,16 @@ class Breakdown:
         return [h.id for h in self.hits]
 
     def to_json(self) -> dict:
-        return {"patterns": [h.to_json() for h in self.hits], "fan": self.fan,
-                "points": self.points, "formula": self.formula}
+        return {
+            "patterns": [h.to_json() for h in self.hits],
+            "fan": self.fan,
+            "points": self.points,
+            "formula": self.formula,
+        }
 
 
 class Payment(NamedTuple):
-    """``payer`` pays ``amount`` to ``payee`` for ``reason`` (pattern ids, a gang kind, ``chajiao`` …)."""
+    """``payer`` pays ``amount`` to ``payee`` for ``reason`` (pattern ids, gang kind, …)."""
 
     payer: int
     payee: int
@@ -137,5 +152,10 @@ class Win:
     payments: list[Payment] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"seat": self.seat, "tile": T.format([self.tile]), "how": self.how,
-                "from_seat": self.from_seat, **self.breakdown.to_json()}
+        return {
+            "seat": self.seat,
+            "tile": T.format([self.tile]),
+            "how": self.how,
+            "from_seat": self.from_seat,
+            **self.breakdown.to_json(),
+        }

@@ -23,20 +23,35 @@ if TYPE_CHECKING:
     from ..engine.game import Game
     from ..scoring.context import Win
 
-QIDUI = [("xiaoqidui", "小七对", 2), ("longqidui", "龙七对", 3),
-         ("shuanglong_qidui", "双龙七对", 4), ("sanlong_qidui", "三龙七对", 5)]
-GANGSHANGHUA = {1: ("gangshanghua", "杠上花"), 2: ("shuang_gangshanghua", "双杠上花"),
-                3: ("san_gangshanghua", "三杠上花"), 4: ("si_gangshanghua", "四杠上花")}
+QIDUI = [
+    ("xiaoqidui", "小七对", 2),
+    ("longqidui", "龙七对", 3),
+    ("shuanglong_qidui", "双龙七对", 4),
+    ("sanlong_qidui", "三龙七对", 5),
+]
+GANGSHANGHUA = {
+    1: ("gangshanghua", "杠上花"),
+    2: ("shuang_gangshanghua", "双杠上花"),
+    3: ("san_gangshanghua", "三杠上花"),
+    4: ("si_gangshanghua", "四杠上花"),
+}
 GANG_POINTS = {"zhigang": 2, "bugang": 1, "angang": 2}
 
 
 @dataclass(frozen=True)
 class Options(BaseOptions):
-    three_suits: bool = option(False, doc="三堆牌: add 万 (108 tiles); 4-6万 waiting 5万 is 卡心五 too")
+    three_suits: bool = option(
+        False, doc="三堆牌: add 万 (108 tiles); 4-6万 waiting 5万 is 卡心五 too"
+    )
     must_gang: bool = option(False, doc="有杠必杠: a possible 直杠/补杠 must be made")
-    gang_chain: str = option("flat", ("flat", "compound"),
-                             "杠上杠: gangs after the first of a chain pay ×2 (flat) or ×2^(k-1)")
-    kaxinwu_single_wait_only: bool = option(False, doc="卡心五 only when the 5 is the only wait [DEC X9]")
+    gang_chain: str = option(
+        "flat",
+        ("flat", "compound"),
+        "杠上杠: gangs after the first of a chain pay ×2 (flat) or ×2^(k-1)",
+    )
+    kaxinwu_single_wait_only: bool = option(
+        False, doc="卡心五 only when the 5 is the only wait [DEC X9]"
+    )
     creator_is_dealer: bool = option(True, doc="开房者为庄: the first dealer is the room creator")
     auto_play: bool = option(False, doc="自动摸打: a client feature, no rule effect")
 
@@ -60,12 +75,19 @@ class XuezhanKaxinwu(Variant):
             kind = st.melds[-1].tiles[0]
             if st.hand[kind]:
                 st.no_bugang.add(kind)  # pung a tile it could have 直杠'd: never 补杠 it
-        actions = [a for a in actions
-                   if not (a.kind == "gang" and a.tile in st.no_bugang and st.hand[a.tile] < 4)]
+        actions = [
+            a
+            for a in actions
+            if not (a.kind == "gang" and a.tile in st.no_bugang and st.hand[a.tile] < 4)
+        ]
         if st.wins:  # auto-play after a win: hu, gangs that keep the waits, discard the drawn tile
-            return [a for a in actions if a.kind == "hu"
-                    or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
-                    or (a.kind == "discard" and a.tile == game.drawn)]
+            return [
+                a
+                for a in actions
+                if a.kind == "hu"
+                or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
+                or (a.kind == "discard" and a.tile == game.drawn)
+            ]
         if game.opts.must_gang and any(a.kind == "gang" and st.hand[a.tile] < 4 for a in actions):
             return [a for a in actions if a.kind != "discard"]
         return actions
@@ -74,8 +96,11 @@ class XuezhanKaxinwu(Variant):
         st = game.seats[seat]
         tile = game.claim[1]
         if st.wins:  # 胡牌后不可碰; a 直杠 keeping the waits is mandatory
-            actions = [a for a in actions if a != PENG and (
-                a.kind != "gang" or self._gang_keeps_waits(game, seat, tile))]
+            actions = [
+                a
+                for a in actions
+                if a != PENG and (a.kind != "gang" or self._gang_keeps_waits(game, seat, tile))
+            ]
             if any(a.kind == "gang" for a in actions):
                 actions.remove(PASS)
             return actions
@@ -107,16 +132,25 @@ class XuezhanKaxinwu(Variant):
         extras = self._extra_fans(ctx, opts)
         hits = max(readings, key=lambda r: sum(h.value for h in r)) + extras
         fan = sum(h.value for h in hits)
-        return Breakdown(tuple(hits), points=2 ** fan, fan=fan,
-                         formula=f"2^({' + '.join(str(h.value) for h in hits)}) = {2 ** fan}")
+        return Breakdown(
+            tuple(hits),
+            points=2**fan,
+            fan=fan,
+            formula=f"2^({' + '.join(str(h.value) for h in hits)}) = {2**fan}",
+        )
 
     def _standard_reading(self, ctx: WinContext, opts: Options, facts: Any) -> list[Hit]:
         w = ctx.win_tile
         base = Hit("pinghu", "平胡", 1, "base")
         if facts.all_triplets and all(m.is_set_of_one_kind for m in ctx.melds):
             base = Hit("daduizi", "大对子", 2, "base")
-        elif (w < 27 and w % 9 == 4 and (w >= 9 or opts.three_suits) and facts.closed_wait
-              and (not opts.kaxinwu_single_wait_only or waits(_minus(ctx.concealed, w)) == [w])):
+        elif (
+            w < 27
+            and w % 9 == 4
+            and (w >= 9 or opts.three_suits)
+            and facts.closed_wait
+            and (not opts.kaxinwu_single_wait_only or waits(_minus(ctx.concealed, w)) == [w])
+        ):
             base = Hit("kaxinwu", "卡心五", 2, "base")
         gui = int(np.count_nonzero(ctx.concealed == 4))
         return [base] + ([Hit("gui", "鬼", gui, "add")] if gui else [])
@@ -152,7 +186,7 @@ class XuezhanKaxinwu(Variant):
         return game.next_seat(wins[0].seat)  # [DEC X6]
 
     def settle_end(self, game: Game) -> list[Payment]:
-        """查叫: every seat that never won and is not tenpai pays the winners and the tenpai seats."""
+        """查叫: each seat that never won and is not tenpai pays the winners and tenpai seats."""
         values = [self._chajiao_value(game, s) for s in range(game.n)]
         payments = []
         for u in range(game.n):
@@ -164,7 +198,7 @@ class XuezhanKaxinwu(Variant):
         return payments
 
     def _chajiao_value(self, game: Game, seat: int) -> int | None:
-        """Max of (base pattern + 清一色) over the seat's wins, else over its waits; None if neither."""
+        """Max (base + 清一色) over the seat's wins, else over its waits; None if neither."""
         st = game.seats[seat]
         if st.wins:
             return max(_base_plus_qys(w.breakdown) for w in st.wins)
@@ -175,7 +209,9 @@ class XuezhanKaxinwu(Variant):
         for t in waits(st.counts):
             if held[t] >= 4:
                 continue  # all four copies are the seat's own: not a wait [DEC X16]
-            bd = self.score(WinContext(_plus(st.counts, t), t, "discard", tuple(st.melds)), game.opts)
+            bd = self.score(
+                WinContext(_plus(st.counts, t), t, "discard", tuple(st.melds)), game.opts
+            )
             if bd is not None:
                 best = max(best or 0, _base_plus_qys(bd))
         return best
