@@ -1,0 +1,207 @@
+"""Benchmarks of the native hand core against tests/reference.py (issue 2 targets).
+
+Inputs come from ``numpy.random.default_rng(42)`` and are built before timing;
+only the call is timed. Run with ``python -m pytest bench/bench_core.py --benchmark-enable``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mjcore
+from mjcore import _core, batch, hand
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+import reference as ref  # noqa: E402
+
+N = 100_000  # hands per batch call
+N_REF = 200  # hands the reference answers (a prefix of the same inputs)
+N_SINGLE = 20_000  # single calls from Python per round
+ALL_FORMS = dict(seven_pairs=True, thirteen_orphans=True, knitted=True)
+REF_ALL = dict(seven=True, orph=True, knit=True)
+
+
+def random_hands(rng, n: int, total: int, max_jokers: int) -> tuple[np.ndarray, np.ndarray]:
+    """n hands of ``total`` tiles drawn from a full 136-tile set, jokers 0..max_jokers."""
+    jokers = rng.integers(0, max_jokers + 1, size=n)
+    walls = rng.permuted(np.tile(np.repeat(np.arange(34), 4), (n, 1)), axis=1)
+    out = np.zeros((n, 34), dtype=np.uint8)
+    for j in range(total):
+        take = j < total - jokers
+        np.add.at(out, (np.flatnonzero(take), walls[take, j]), 1)
+    return out, jokers
+
+
+def winning_hands(rng, n: int, max_jokers: int) -> tuple[np.ndarray, np.ndarray]:
+    """Standard complete 14-tile hands; up to max_jokers tiles replaced by jokers."""
+    out = np.zeros((n, 34), dtype=np.uint8)
+    jokers = np.zeros(n, dtype=np.int64)
+    i = 0
+    while i < n:
+        c = np.zeros(34, dtype=np.int64)
+        for _ in range(4):
+            if rng.random() < 0.5:
+                base = 9 * rng.integers(3) + rng.integers(7)
+                c[base : base + 3] += 1
+            else:
+                c[rng.integers(34)] += 3
+        c[rng.integers(34)] += 2
+        if c.max() > 4:
+            continue
+        k = rng.integers(0, max_jokers + 1)
+        for _ in range(k):
+            c[rng.choice(np.flatnonzero(c))] -= 1
+        out[i], jokers[i] = c, k
+        i += 1
+    return out, jokers
+
+
+def ready_hands(rng, n: int, max_jokers: int) -> tuple[np.ndarray, np.ndarray]:
+    """Winning hands minus one natural tile (ready 13-tile hands)."""
+    c, k = winning_hands(rng, n, max_jokers)
+    for i in range(n):
+        c[i, rng.choice(np.flatnonzero(c[i]))] -= 1
+    return c, k
+
+
+@pytest.fixture(scope="module")
+def hands():
+    rng = np.random.default_rng(42)
+    _core.ensure_init()
+    return {
+        "random14": random_hands(rng, N, 14, 4),
+        "random14_k0": random_hands(rng, N, 14, 0),
+        "random13_k0": random_hands(rng, N, 13, 0),
+        "win14": winning_hands(rng, N, 4),
+        "ready13_k0": ready_hands(rng, N, 0),
+        "ready13_k1": ready_hands(rng, N, 2),
+    }
+
+
+def _ref_rows(fn, c, k, **kw):
+    return [fn(c[i], int(k[i]), **kw) for i in range(N_REF)]
+
+
+BATCH_CASES = [
+    # case, batch fn, reference fn, input, core flags, reference flags
+    ("batch is_win random14 k0-4 default", batch.is_win, ref.is_win, "random14", {}, {}),
+    (
+        "batch is_win random14 k0-4 all forms",
+        batch.is_win,
+        ref.is_win,
+        "random14",
+        ALL_FORMS,
+        REF_ALL,
+    ),
+    (
+        "batch is_win winning14 k0-4 all forms",
+        batch.is_win,
+        ref.is_win,
+        "win14",
+        ALL_FORMS,
+        REF_ALL,
+    ),
+    ("batch is_ready ready13 (宝 question)", batch.is_ready, ref.is_ready, "ready13_k0", {}, {}),
+    ("batch waits ready13 k0", batch.waits, ref.waits, "ready13_k0", {}, {}),
+    ("batch waits ready13 k0-2", batch.waits, ref.waits, "ready13_k1", {}, {}),
+    ("batch shanten random13 k0", batch.shanten, ref.shanten, "random13_k0", {}, {}),
+    ("batch shanten random14 k0-4", batch.shanten, ref.shanten, "random14", {}, {}),
+]
+
+
+@pytest.mark.parametrize(
+    "case, fn, ref_fn, key, flags, ref_flags", BATCH_CASES, ids=[c[0] for c in BATCH_CASES]
+)
+@pytest.mark.parametrize("impl", ["core", "reference"])
+def test_batch(throughput, hands, impl, case, fn, ref_fn, key, flags, ref_flags):
+    c, k = hands[key]
+    if impl == "core":
+        throughput(case, impl, N, partial(fn, **flags), c, k)
+    else:
+        throughput(
+            case, impl, N_REF, partial(_ref_rows, ref_fn, **ref_flags), c, k, rounds=1, warmup=0
+        )
+
+
+def _single_loop(fn, c, k, n):
+    for i in range(n):
+        fn(c[i], k)
+
+
+SINGLE_CASES = [
+    ("single is_win (Python call, uint8 row)", mjcore.is_win, ref.is_win, "random14_k0"),
+    ("single waits (Python call, uint8 row)", mjcore.waits, ref.waits, "ready13_k0"),
+    ("single shanten (Python call, uint8 row)", mjcore.shanten, ref.shanten, "random13_k0"),
+]
+
+
+@pytest.mark.parametrize("case, fn, ref_fn, key", SINGLE_CASES, ids=[c[0] for c in SINGLE_CASES])
+@pytest.mark.parametrize("impl", ["core", "reference"])
+def test_single(throughput, hands, impl, case, fn, ref_fn, key):
+    c, _ = hands[key]
+    rows = list(c[:N_SINGLE])
+    if impl == "core":
+        throughput(case, impl, N_SINGLE, _single_loop, fn, rows, 0, N_SINGLE)
+    else:
+        throughput(case, impl, N_REF, _single_loop, ref_fn, rows, 0, N_REF, rounds=1, warmup=0)
+
+
+def _facts_loop(c, k, n):
+    for i in range(n):
+        w = int(np.flatnonzero(c[i])[0])
+        hand.hand_facts(c[i], w, int(k[i]))
+
+
+def _ref_facts_loop(c, k, n):
+    for i in range(n):
+        w = int(np.flatnonzero(c[i])[0])
+        kk = int(k[i])
+        ref.win_standard(c[i], kk)
+        ref.win_standard(c[i], kk, chows=False)
+        ref.closed_wait(c[i], w, kk)
+        ref.pure_straight_suits(c[i], kk)
+        ref.pair_kinds(c[i], kk)
+
+
+def _decomp_loop(c, k, n):
+    for i in range(n):
+        hand.decompositions(c[i], int(k[i]))
+
+
+@pytest.mark.parametrize("impl", ["core", "reference"])
+def test_hand_facts(throughput, hands, impl):
+    c, k = hands["win14"]
+    case = "single hand_facts winning14 k0-4"
+    if impl == "core":
+        throughput(case, impl, 5000, _facts_loop, c, k, 5000)
+    else:
+        throughput(case, impl, 50, _ref_facts_loop, c, k, 50, rounds=1, warmup=0)
+
+
+def test_decompositions(throughput, hands):
+    c, k = hands["win14"]
+    throughput(
+        "single decompositions winning14 k0-4", "core", 2000, _decomp_loop, c, k, 2000, rounds=3
+    )
+
+
+def test_import_time_and_tables():
+    """Not a timing benchmark: notes import time and table memory for the summary."""
+    from conftest import NOTES
+
+    code = "import time; t = time.perf_counter(); import mjcore; print(time.perf_counter() - t)"
+    runs = [
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        for _ in range(3)
+    ]
+    best = min(float(r.stdout) for r in runs)
+    NOTES.append(
+        f"import mjcore: {best * 1000:.1f} ms (best of 3); tables {_core.TABLE_BYTES / 1e6:.2f} MB "
+        f"in memory, checksum {_core.TABLE_CHECKSUM}"
+    )

@@ -1,0 +1,54 @@
+"""Stubs of the native extension (src/_core.pyx); checked by mypy stubtest in CI."""
+
+from typing import Any, Protocol, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from .tiles import TileLike
+
+_R = TypeVar("_R", covariant=True)
+
+__test__: dict[str, str]
+N_KINDS: int
+TABLE_BYTES: int
+TABLE_CHECKSUM: str
+SEVEN_PAIRS: int
+ORPHANS: int
+KNITTED: int
+PAIR258: int
+
+def ensure_init() -> int: ...
+def form_flags(
+    seven_pairs: bool = True,
+    thirteen_orphans: bool = False,
+    knitted: bool = False,
+    pair258: bool = False,
+) -> int: ...
+
+class _Question(Protocol[_R]):
+    def __call__(
+        self,
+        counts: TileLike,
+        jokers: int = 0,
+        *,
+        seven_pairs: bool = True,
+        thirteen_orphans: bool = False,
+        knitted: bool = False,
+        pair258: bool = False,
+    ) -> _R: ...
+
+is_win: _Question[bool]
+is_ready: _Question[bool]
+waits: _Question[list[int]]
+waits_mask: _Question[int]
+shanten: _Question[int]
+
+def facts(
+    counts: TileLike, win_tile: int, jokers: int = 0, pair258: bool = False
+) -> tuple[bool, bool, bool, bool, bool, bool, int, int, bool, int, int]: ...
+def run_batch(
+    name: str, counts: npt.NDArray[np.uint8], jokers: npt.NDArray[np.int64], flags: int
+) -> npt.NDArray[Any]: ...
+def _coerce_row(counts: Any) -> npt.NDArray[np.uint8]: ...
+def _completes(counts: bytes, jokers: int, pair: bool, pair258: bool) -> bool: ...

@@ -1,0 +1,167 @@
+"""The ``mjcore`` command line: ``mjcore hand TILES`` (and further subcommands).
+
+Add a subcommand with ``@main.command()`` below, or define it next to its
+subsystem and register it in ``_register_subcommands`` (as ``simulate`` is).
+Keep each command's logic in a small function that returns plain data, so
+``--json`` and the text output share it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from . import hand as _hand
+from . import tiles as _tiles
+from .errors import MjcoreError
+
+
+@click.group()
+@click.version_option(package_name="mjcore")
+def main() -> None:
+    """mjcore: Chinese regional mahjong tools."""
+
+
+def _tile_info(kind: int, counts: Any) -> dict[str, Any]:
+    return {
+        "tile": _tiles.format([kind]),
+        "kind": kind,
+        "name": _tiles.name(kind),
+        "unseen": 4 - int(counts[kind]),
+    }
+
+
+def _group_text(g: _hand.Group) -> str:
+    if g.kind < 0:
+        return "*" * len(g.tiles)
+    text = _tiles.format(list(g.natural)) if g.natural else ""
+    return text + "*" * g.jokers  # "*" = a joker
+
+
+def analyze_hand(text: str, jokers: int, forms: dict[str, bool]) -> dict[str, Any]:
+    """Everything ``mjcore hand`` shows, as plain data (also the ``--json`` output)."""
+    counts = _tiles.counts(text)
+    total = int(counts.sum()) + jokers
+    out: dict[str, Any] = {
+        "tiles": _tiles.format(counts),
+        "names": _tiles.names(_tiles.from_counts(counts)),
+        "jokers": jokers,
+        "total": total,
+        "forms": forms,
+        "shanten": _hand.shanten(counts, jokers, **forms),
+        "win": None,
+        "waits": [],
+        "discards": [],
+        "decompositions": [],
+    }
+    if total % 3 == 2:
+        out["win"] = _hand.is_win(counts, jokers, **forms)
+        if out["win"]:
+            out["decompositions"] = [
+                [_group_text(g) for g in (*d.sets, d.pair)]
+                for d in _hand.decompositions(counts, jokers, pair258=forms["pair258"])
+            ]
+        elif out["shanten"] == 0:
+            out["discards"] = _ready_discards(counts, jokers, forms)
+    elif total % 3 == 1:
+        out["waits"] = [_tile_info(t, counts) for t in _hand.waits(counts, jokers, **forms)]
+    return out
+
+
+def _ready_discards(counts: Any, jokers: int, forms: dict[str, bool]) -> list[dict[str, Any]]:
+    """Discards that leave the hand ready, with the waits after each."""
+    found = []
+    for d in range(_tiles.N_KINDS):
+        if not counts[d]:
+            continue
+        rest = counts.copy()
+        rest[d] -= 1
+        waits = _hand.waits(rest, jokers, **forms)
+        if waits:
+            found.append({**_tile_info(d, counts), "waits": [_tile_info(t, counts) for t in waits]})
+    return found
+
+
+def _print_text(info: dict[str, Any]) -> None:
+    joker_text = f" + {info['jokers']} joker(s)" if info["jokers"] else ""
+    click.echo(f"hand     {info['tiles']}{joker_text}  ({info['total']} tiles)")
+    click.echo(f"         {info['names']}")
+    shanten = info["shanten"]
+    label = {-1: "complete", 0: "ready (听牌)"}.get(shanten, f"{shanten} from ready")
+    click.echo(f"shanten  {shanten}  {label}")
+    if info["win"] is not None:
+        click.echo(f"win      {'yes' if info['win'] else 'no'}")
+    for groups in info["decompositions"]:
+        click.echo("         " + " ".join(groups))
+    if info["total"] % 3 == 1:
+        if info["waits"]:
+            n = sum(w["unseen"] for w in info["waits"])
+            click.echo(f"waits    {len(info['waits'])} kinds, {n} tiles unseen by this hand")
+            for w in info["waits"]:
+                click.echo(f"         {w['tile']:>3} {w['name']:<3} {w['unseen']} left")
+        else:
+            click.echo("waits    none")
+    for d in info["discards"]:
+        waits = " ".join(f"{w['tile']}({w['unseen']})" for w in d["waits"])
+        click.echo(f"discard  {d['tile']:>3} {d['name']:<3} -> waits {waits}")
+
+
+@main.command("hand")
+@click.argument("tiles", nargs=-1, required=True)
+@click.option(
+    "--jokers",
+    "-j",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Wildcards held apart from TILES (青岛 混, 荣成 宝).",
+)
+@click.option("--seven-pairs/--no-seven-pairs", default=True, show_default=True)
+@click.option("--thirteen-orphans", is_flag=True, help="Allow 十三幺.")
+@click.option("--knitted", is_flag=True, help="Allow 十三不靠.")
+@click.option("--pair258", is_flag=True, help="The pair must be a suited 2/5/8 (258将).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def hand_command(
+    tiles: tuple[str, ...],
+    jokers: int,
+    seven_pairs: bool,
+    thirteen_orphans: bool,
+    knitted: bool,
+    pair258: bool,
+    as_json: bool,
+) -> None:
+    """Analyze a concealed hand, e.g. `mjcore hand 1112345678999m`.
+
+    Shows whether it wins, its shanten, and its waits with how many copies of
+    each remain unseen from this hand (13-tile hands), or the discards that
+    leave it ready (14-tile hands one tile away).
+    """
+    forms = dict(
+        seven_pairs=seven_pairs, thirteen_orphans=thirteen_orphans, knitted=knitted, pair258=pair258
+    )
+    try:
+        info = analyze_hand("".join(tiles), jokers, forms)
+    except (MjcoreError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    if as_json:
+        json.dump(info, sys.stdout, ensure_ascii=False, indent=2)
+        click.echo()
+    else:
+        _print_text(info)
+
+
+def _register_subcommands() -> None:
+    """Commands that live with their own subsystem join the group here."""
+    from .sim.cli import simulate_command
+
+    main.add_command(simulate_command)
+
+
+_register_subcommands()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,266 @@
+"""Single-hand questions: win, waits, ready, shanten, decompositions and scoring facts.
+
+Every function takes the CONCEALED tiles as ``counts`` — a ``uint8[34]`` array
+(the fast path), any sequence of 34 integers, or a tile string such as
+``"1112345678999m"`` — and ``jokers``, the number of wildcards held apart from
+``counts`` (青岛 混, 荣成 宝). A joker stands for any kind, even a fifth copy.
+Bad input raises :class:`~mjcore.errors.InvalidHandError` (a ``ValueError``).
+
+Forms (keyword flags, the same for ``is_win``, ``waits``, ``is_ready`` and
+``shanten``): the standard form (m sets + one pair) is always on;
+``seven_pairs`` (default on), ``thirteen_orphans`` and ``knitted`` (十三不靠)
+apply to 14-tile hands only; ``pair258`` requires the pair of a standard hand
+(and at least one pair of a seven-pairs hand) to be a suited 2/5/8.
+
+* ``is_win(counts, jokers=0, **forms) -> bool`` — tiles + jokers = 3m+2 <= 14.
+* ``waits(counts, jokers=0, **forms) -> list[int]`` — tiles + jokers = 3m+1 <= 13;
+  sorted kinds t with ``counts[t] < 4`` such that ``counts + t`` wins.
+* ``is_ready(counts, jokers=0, **forms) -> bool`` — some kind completes the hand
+  (= ``is_win(counts, jokers + 1)``; a fifth copy counts, unlike ``waits``).
+* ``shanten(counts, jokers=0, **forms) -> int`` — tiles + jokers in {1, 2, 4, ... 14};
+  -1 complete, 0 ready; ``S - overlap - jokers - 1`` (see :mod:`mjcore._core`).
+
+These four are the native functions themselves (no Python layer in between:
+a call from Python costs well under a microsecond).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from types import ModuleType
+from typing import NamedTuple
+
+from .tiles import TileLike
+
+
+def _load_core() -> ModuleType:
+    """Import the native extension, or say how to build it."""
+    try:
+        return importlib.import_module("mjcore._core")
+    except ImportError as exc:
+        raise ImportError(
+            "mjcore's native extension (mjcore._core) is not built here. Install the package "
+            "(`pip install .`) and run from outside the source tree, e.g. tests with `pytest` "
+            "(not `python -m pytest`, which puts the unbuilt source folder first on sys.path)."
+        ) from exc
+
+
+_core = _load_core()
+is_win = _core.is_win
+is_ready = _core.is_ready
+waits = _core.waits
+shanten = _core.shanten
+
+__all__ = [
+    "Decomposition",
+    "Group",
+    "HandFacts",
+    "decompositions",
+    "hand_facts",
+    "is_ready",
+    "is_win",
+    "shanten",
+    "waits",
+]
+
+_SIZE = {"chow": 3, "pung": 3, "pair": 2}
+
+
+class Group(NamedTuple):
+    """One set or the pair of a decomposition.
+
+    ``shape`` is ``"chow"``, ``"pung"`` or ``"pair"``; ``kind`` is the kind of a
+    pung/pair or the LOWEST kind of a chow, and ``-1`` for a *free* group made
+    only of jokers (it can stand for any set — reported as ``"pung"`` — or any
+    allowed pair; such groups are never enumerated kind by kind). ``jokers`` is
+    how many jokers the group holds and ``wild`` the kinds they stand for
+    (empty for a free group): chow 3-4-5m with a joker as 4m is
+    ``Group("chow", 2, 1, (3,))``.
+    """
+
+    shape: str
+    kind: int
+    jokers: int = 0
+    wild: tuple[int, ...] = ()
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """Kinds the group stands for (``-1`` for every tile of a free group)."""
+        size = _SIZE[self.shape]
+        if self.kind < 0:
+            return (-1,) * size
+        if self.shape == "chow":
+            return (self.kind, self.kind + 1, self.kind + 2)
+        return (self.kind,) * size
+
+    @property
+    def natural(self) -> tuple[int, ...]:
+        """Kinds of the real (non-joker) tiles in the group."""
+        rest = list(self.tiles)
+        for w in self.wild:
+            rest.remove(w)
+        return tuple(t for t in rest if t >= 0)
+
+
+class Decomposition(NamedTuple):
+    """A standard reading of a winning hand: ``sets`` (sorted) and the ``pair``."""
+
+    sets: tuple[Group, ...]
+    pair: Group
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """Per-hand facts for scoring (RULES.md C.4) of a complete concealed hand.
+
+    Each fact is "some decomposition of the hand has this property".
+    Bitmasks: suits 0 = m, 1 = p, 2 = s (3 = honors in ``suits_present``);
+    ``pair_kinds`` has bit t set for kind t.
+    """
+
+    standard: bool
+    """Wins as m sets + pair (with the ``pair258`` rule when asked)."""
+    seven_pairs: bool
+    """Wins as seven pairs (14 tiles; a quad is two pairs; ``pair258`` applies)."""
+    thirteen_orphans: bool
+    knitted: bool
+    """Wins as 十三不靠."""
+    all_triplets: bool
+    """Wins as a standard hand with pungs only (大对子/碰碰胡; melds not considered)."""
+    closed_wait: bool
+    """夹/卡: ``win_tile`` is a suited 2..8, the hand without it holds both
+    neighbours as natural tiles and removing the chow leaves a standard win."""
+    pure_straight_suits: int
+    """一条龙: suits whose 1..9 (jokers fill missing ranks) leave a standard win."""
+    quads_natural: int
+    """Number of kinds held 4 times as natural tiles."""
+    win_completes_quad: bool
+    """The win tile is the 4th copy of its kind in the hand."""
+    pair_kinds: int
+    """Kinds that are the pair of some standard decomposition."""
+    suits_present: int
+    """Suits (and bit 3 = honors) of the natural tiles."""
+
+    def kaxinwu(self, win_tile: int, suits: int = 0b110) -> bool:
+        """卡心五 (V1): closed wait on a 5 of an allowed suit (default 筒 and 条)."""
+        return self.closed_wait and win_tile % 9 == 4 and bool(suits >> (win_tile // 9) & 1)
+
+
+def hand_facts(
+    counts: TileLike, win_tile: int, jokers: int = 0, *, pair258: bool = False
+) -> HandFacts:
+    """C.4 facts of a complete hand of 3m+2 tiles (``counts`` includes ``win_tile``).
+
+    ``win_tile = -1`` means the winning tile is a joker (no closed wait, no quad
+    completed). Costs a few microseconds (all native).
+    """
+    return HandFacts(*_core.facts(counts, win_tile, jokers, pair258))
+
+
+def _free_groups(sets: int, pair: bool) -> list[Group]:
+    """All-joker groups: free sets (reported as pungs) and a free pair."""
+    out = [Group("pung", -1, 3) for _ in range(sets)]
+    if pair:
+        out.append(Group("pair", -1, 2))
+    return out
+
+
+class _Enumerator:
+    """Memoized recursion: the lowest held kind must be in some group.
+
+    ``solve`` returns every distinct multiset of groups (as a sorted tuple)
+    that covers the remaining tiles; the state is the counts from the lowest
+    held kind on, the jokers left and the sets / pair still to fill.
+    """
+
+    def __init__(self, counts: bytearray, pair258: bool) -> None:
+        self.c = counts
+        self.pair258 = pair258
+        self.memo: dict[tuple, frozenset[tuple[Group, ...]]] = {}
+
+    def solve(self, jokers: int, sets: int, pair: bool) -> frozenset[tuple[Group, ...]]:
+        key = bytes(self.c)
+        memo_key = (key, jokers, sets, pair)
+        found = self.memo.get(memo_key)
+        if found is not None:
+            return found
+        out: set[tuple[Group, ...]] = set()
+        i = len(key) - len(key.lstrip(b"\0"))  # lowest held kind
+        if i == len(key):
+            out.add(tuple(_free_groups(sets, pair)))
+        elif _core._completes(key, jokers, pair, self.pair258):  # prune dead branches
+            c = self.c
+            for group, taken in self._groups_with(i, jokers, sets, pair):
+                for t in taken:
+                    c[t] -= 1
+                is_pair = group.shape == "pair"
+                rest = self.solve(jokers - group.jokers, sets - (not is_pair), pair and not is_pair)
+                for t in taken:
+                    c[t] += 1
+                out.update(tuple(sorted((group, *r))) for r in rest)
+        self.memo[memo_key] = found = frozenset(out)
+        return found
+
+    def _groups_with(
+        self, t: int, jokers: int, sets: int, pair: bool
+    ) -> Iterator[tuple[Group, tuple[int, ...]]]:
+        """Groups holding a natural ``t``, with the natural kinds they take."""
+        c = self.c
+        if sets:
+            for x in range(1, min(c[t], 3) + 1):
+                if 3 - x <= jokers:
+                    yield Group("pung", t, 3 - x, (t,) * (3 - x)), (t,) * x
+            if t < 27:
+                yield from self._chows_with(t, jokers)
+        if pair and (not self.pair258 or (t < 27 and t % 9 in (1, 4, 7))):
+            for x in range(1, min(c[t], 2) + 1):
+                if 2 - x <= jokers:
+                    yield Group("pair", t, 2 - x, (t,) * (2 - x)), (t,) * x
+
+    def _chows_with(self, t: int, jokers: int) -> Iterator[tuple[Group, tuple[int, ...]]]:
+        """Chows through ``t``: missing kinds must be jokers, held ones may be either."""
+        r = t % 9
+        c = self.c
+        if not jokers:  # the common case: only the natural chow starting at t
+            if r <= 6 and c[t + 1] and c[t + 2]:
+                yield Group("chow", t, 0, ()), (t, t + 1, t + 2)
+            return
+        for low in range(max(0, r - 2), min(r, 6) + 1):
+            base = t - r + low
+            others = [p for p in (base, base + 1, base + 2) if p != t]
+            forced = tuple(p for p in others if self.c[p] == 0)
+            if len(forced) > jokers:
+                continue
+            held = [p for p in others if self.c[p]]
+            for as_joker in range(1 << len(held)):
+                wild = forced + tuple(p for b, p in enumerate(held) if as_joker >> b & 1)
+                if len(wild) > jokers:
+                    continue
+                natural = (t, *(p for b, p in enumerate(held) if not as_joker >> b & 1))
+                yield Group("chow", base, len(wild), tuple(sorted(wild))), natural
+
+
+def _split(groups: tuple[Group, ...]) -> Decomposition:
+    pair = next(g for g in groups if g.shape == "pair")
+    return Decomposition(tuple(g for g in groups if g.shape != "pair"), pair)
+
+
+def decompositions(
+    counts: TileLike, jokers: int = 0, *, pair258: bool = False
+) -> list[Decomposition]:
+    """Distinct standard decompositions of a complete hand (empty when it does not win).
+
+    ``sum(counts) + jokers`` must be 3m+2 <= 14. Readings that differ in what a
+    joker stands for are distinct; all-joker groups appear once as free groups
+    (``kind == -1``). Sorted, so the output is deterministic.
+    """
+    if not is_win(counts, jokers, seven_pairs=False, pair258=pair258):
+        return []
+    row = _core._coerce_row(counts)
+    c = bytearray(row.tobytes())
+    k = int(jokers)
+    sets = (sum(c) + k - 2) // 3
+    found = _Enumerator(c, pair258).solve(k, sets, True)
+    return sorted(_split(groups) for groups in found)

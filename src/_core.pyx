@@ -1,0 +1,304 @@
+# Thin Python wrappers over the C kernels: validate -> call kernel -> convert.
+# Cython directives are set in one place, CMakeLists.txt (MJCORE_DEBUG turns
+# bounds checking back on).
+"""Native hand core of mjcore (use :mod:`mjcore.hand` and :mod:`mjcore.batch`)."""
+
+import operator
+
+import numpy as np
+
+cimport numpy as cnp
+from libc.stdint cimport int64_t, int8_t, uint8_t, uint64_t
+
+from mj_hand cimport *
+
+cnp.import_array()
+
+from mjcore import tiles as _tiles
+from mjcore.errors import InvalidHandError
+
+N_KINDS = MJ_N_KINDS
+TABLE_BYTES = mj_table_bytes()
+"""Bytes of lookup tables compiled into the extension."""
+TABLE_CHECKSUM = mj_table_checksum().decode("ascii")
+"""First 16 hex digits of the SHA-256 of the tables (see src/gen_tables.py)."""
+
+SEVEN_PAIRS = MJ_SEVEN_PAIRS
+ORPHANS = MJ_ORPHANS
+KNITTED = MJ_KNITTED
+PAIR258 = MJ_PAIR258
+
+cdef enum Op:
+    OP_WIN, OP_READY, OP_WAITS, OP_SHANTEN
+
+_QUESTION = {OP_WIN: MJ_Q_WIN, OP_READY: MJ_Q_WAITS, OP_WAITS: MJ_Q_WAITS,
+             OP_SHANTEN: MJ_Q_SHANTEN}
+_NAMES = {OP_WIN: "is_win", OP_READY: "is_ready", OP_WAITS: "waits", OP_SHANTEN: "shanten"}
+_TOTALS = {
+    MJ_Q_WIN: "3m+2 <= 14 (2, 5, 8, 11 or 14)",
+    MJ_Q_WAITS: "3m+1 <= 13 (1, 4, 7, 10 or 13)",
+    MJ_Q_SHANTEN: "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14",
+}
+
+
+def ensure_init():
+    """Touch the tables (they are static data: nothing to build at import)."""
+    return TABLE_BYTES
+
+
+cpdef int form_flags(bint seven_pairs=True, bint thirteen_orphans=False, bint knitted=False,
+                     bint pair258=False):
+    """Kernel flag bits of the form options."""
+    return ((MJ_SEVEN_PAIRS if seven_pairs else 0) | (MJ_ORPHANS if thirteen_orphans else 0)
+            | (MJ_KNITTED if knitted else 0) | (MJ_PAIR258 if pair258 else 0))
+
+
+def _coerce_row(counts):
+    """Slow path: a tile string, sequence or other array -> C-contiguous uint8[34]."""
+    if isinstance(counts, str):
+        return _tiles.counts(counts)
+    try:
+        arr = np.asarray(counts)
+    except (TypeError, ValueError) as exc:
+        raise InvalidHandError(f"counts must be 34 integers or a tile string, got {counts!r}") from exc
+    if arr.shape != (MJ_N_KINDS,):
+        raise InvalidHandError(f"counts must have shape (34,), got shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise InvalidHandError(f"counts must be integers, got dtype {arr.dtype}")
+    if arr.min() < 0 or arr.max() > 4:
+        bad = int(np.argmax((arr < 0) | (arr > 4)))
+        raise InvalidHandError(
+            f"count of {_tiles.format([bad])} (index {bad}) is {arr[bad]}, must be 0..4")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+cdef inline cnp.ndarray _row(object counts):
+    if isinstance(counts, cnp.ndarray):
+        arr = <cnp.ndarray>counts
+        if (cnp.PyArray_TYPE(arr) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(arr) == 1
+                and cnp.PyArray_DIM(arr, 0) == MJ_N_KINDS and cnp.PyArray_STRIDE(arr, 0) == 1):
+            return arr
+    return _coerce_row(counts)
+
+
+cdef inline long _jokers(object jokers) except? -1:
+    if type(jokers) is int:
+        return jokers if -1000 < jokers < 1000 else 1000
+    try:
+        value = operator.index(jokers)
+    except TypeError:
+        raise InvalidHandError(f"jokers must be an integer, got {jokers!r}") from None
+    return value if -1000 < value < 1000 else 1000
+
+
+def _raise(int code, int bad, long k, int question, str what):
+    if code == MJ_BAD_COUNT:
+        raise InvalidHandError(f"{what}count of {_tiles.format([bad])} (index {bad}) must be 0..4")
+    if code == MJ_BAD_JOKERS:
+        raise InvalidHandError(f"{what}jokers must be >= 0, got {k}")
+    raise InvalidHandError(
+        f"{what}tiles + jokers must be {_TOTALS[question]}, got {bad} tiles + {k} jokers")
+
+
+cdef inline const uint8_t *_checked(cnp.ndarray row, long k, int question) except NULL:
+    cdef int bad = 0
+    cdef const uint8_t *c = <const uint8_t *>cnp.PyArray_DATA(row)
+    cdef int code = mj_check(c, k, question, &bad)
+    if code != MJ_OK:
+        _raise(code, bad, k, question, "")
+    return c
+
+
+cdef long long _ask(int op, object counts, object jokers, int flags) except? -9:
+    """Validate one hand for ``op`` and answer it (the row stays alive here)."""
+    cdef cnp.ndarray row = _row(counts)
+    cdef long k = _jokers(jokers)
+    cdef const uint8_t *c = _checked(row, k, _QUESTION[op])
+    if op == OP_WIN:
+        return mj_is_win(c, <int>k, flags)
+    if op == OP_READY:
+        return mj_is_ready(c, <int>k, flags)
+    if op == OP_WAITS:
+        return <long long>mj_waits(c, <int>k, flags)
+    return mj_shanten(c, <int>k, flags)
+
+
+def is_win(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
+           bint knitted=False, bint pair258=False):
+    """True when the concealed tiles plus ``jokers`` form a complete hand.
+
+    ``sum(counts) + jokers`` must be 3m+2 <= 14. Standard form (m sets + pair)
+    always; seven pairs, thirteen orphans and 十三不靠 (only with 14 tiles) as
+    enabled; ``pair258`` restricts the pair (one pair for seven pairs) to a
+    suited 2/5/8. A joker stands for any kind, even a fifth copy.
+    """
+    return _ask(OP_WIN, counts, jokers, form_flags(seven_pairs, thirteen_orphans, knitted, pair258)) != 0
+
+
+def is_ready(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
+             bint knitted=False, bint pair258=False):
+    """True when some kind completes the hand (tiles + jokers = 3m+1 <= 13).
+
+    Same as ``is_win(counts, jokers + 1)`` and ``shanten(...) == 0``. It differs
+    from ``bool(waits(...))`` only when the sole completing tile is a fifth copy
+    of a kind held four times (waits leaves such kinds out).
+    """
+    return _ask(OP_READY, counts, jokers, form_flags(seven_pairs, thirteen_orphans, knitted, pair258)) != 0
+
+
+def waits_mask(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
+               bint knitted=False, bint pair258=False):
+    """Bit t set when kind t (held fewer than 4 times) completes the hand."""
+    cdef long long w = _ask(OP_WAITS, counts, jokers,
+                            form_flags(seven_pairs, thirteen_orphans, knitted, pair258))
+    return <uint64_t>w
+
+
+def waits(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
+          bint knitted=False, bint pair258=False):
+    """Sorted kinds t with counts[t] < 4 such that counts + t wins (3m+1 <= 13 tiles)."""
+    cdef uint64_t w = <uint64_t>_ask(OP_WAITS, counts, jokers,
+                                     form_flags(seven_pairs, thirteen_orphans, knitted, pair258))
+    cdef int t
+    return [t for t in range(MJ_N_KINDS) if (w >> t) & 1]
+
+
+def shanten(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
+            bint knitted=False, bint pair258=False):
+    """Tiles away from ready: -1 complete, 0 ready (tiles + jokers in 1, 2, 4, ... 14).
+
+    With M = (T-1)//3 sets and S = 3M+2: ``S - overlap - jokers - 1`` where
+    overlap is the most real tiles fitting one complete shape of an enabled form.
+    """
+    return _ask(OP_SHANTEN, counts, jokers, form_flags(seven_pairs, thirteen_orphans, knitted, pair258))
+
+
+def facts(counts, win_tile, jokers=0, bint pair258=False):
+    """C.4 facts as a tuple (see :func:`mjcore.hand.hand_facts`)."""
+    cdef cnp.ndarray row = _row(counts)
+    cdef long k = _jokers(jokers)
+    cdef const uint8_t *c = _checked(row, k, MJ_Q_WIN)
+    cdef long w = _jokers(win_tile)  # any integer, clamped into a safe range
+    if not -1 <= w < MJ_N_KINDS or (w >= 0 and c[w] == 0) or isinstance(win_tile, bool):
+        raise InvalidHandError(
+            f"win_tile must be a kind held in counts (or -1 for a joker), got {win_tile!r}")
+    cdef int win = <int>w
+    cdef int flags = MJ_PAIR258 if pair258 else 0
+    cdef uint8_t h[34]
+    cdef int i, n = 0, quads = 0, suits = 0
+    for i in range(MJ_N_KINDS):
+        h[i] = c[i]
+        n += c[i]
+        quads += c[i] == 4
+        if c[i]:
+            suits |= 1 << (i // 9 if i < 27 else 3)
+    return (
+        mj_win_standard(c, <int>k, flags) != 0,
+        mj_win_seven_pairs(c, <int>k, flags) != 0,
+        mj_win_orphans(c, <int>k) != 0,
+        mj_win_knitted(c, <int>k) != 0,
+        mj_all_triplets(c, <int>k, flags) != 0,
+        _closed_wait(h, <int>k, flags, win, n),
+        _straight_suits(h, <int>k, flags, n),
+        quads,
+        win >= 0 and c[win] == 4,
+        mj_pair_kinds(c, <int>k, flags),
+        suits,
+    )
+
+
+def _completes(bytes counts, int jokers, bint pair, bint pair258):
+    """Internal (decompositions): do 34 counts (bytes, each 0..4) plus jokers
+    complete into sets (and a pair)? The caller guarantees tiles + jokers = 3m(+2)."""
+    if len(counts) != MJ_N_KINDS or jokers < 0 or jokers > MJ_MAX_TILES:
+        raise InvalidHandError("_completes needs 34 counts and 0..14 jokers")
+    cdef const uint8_t *c = <const uint8_t *><const char *>counts
+    cdef int bad = 0
+    if mj_check(c, 0, MJ_Q_SHANTEN, &bad) == MJ_BAD_COUNT:
+        raise InvalidHandError("_completes: a count is above 4")
+    if pair:
+        return mj_win_standard(c, jokers, MJ_PAIR258 if pair258 else 0) != 0
+    return mj_win_sets(c, jokers) != 0
+
+
+cdef bint _closed_wait(uint8_t *h, int k, int flags, int w, int n) noexcept:
+    if w < 0 or w >= 27 or w % 9 == 0 or w % 9 == 8 or n + k < 5:
+        return False
+    if h[w - 1] == 0 or h[w + 1] == 0:
+        return False
+    h[w - 1] -= 1; h[w] -= 1; h[w + 1] -= 1
+    cdef bint ok = mj_win_standard(h, k, flags) != 0
+    h[w - 1] += 1; h[w] += 1; h[w + 1] += 1
+    return ok
+
+
+cdef int _straight_suits(uint8_t *h, int k, int flags, int n) noexcept:
+    """Suits whose 1..9 (jokers for missing ranks) leave a standard win."""
+    cdef int s, r, missing, mask = 0
+    cdef uint8_t held[9]
+    if n + k < 11:
+        return 0
+    for s in range(3):
+        missing = 0
+        for r in range(9):
+            held[r] = h[9 * s + r] != 0
+            missing += not held[r]
+        if missing > k:
+            continue
+        for r in range(9):
+            h[9 * s + r] -= held[r]
+        if mj_win_standard(h, k - missing, flags):
+            mask |= 1 << s
+        for r in range(9):
+            h[9 * s + r] += held[r]
+    return mask
+
+
+cdef Py_ssize_t _run(const uint8_t *c, Py_ssize_t n, const int64_t *jk, Py_ssize_t jstep,
+                     int op, int flags, char *out, int *code, int *bad) noexcept nogil:
+    """Check and answer rows in one pass; returns the first bad row (n if none)."""
+    cdef Py_ssize_t i
+    cdef long k
+    cdef int question = MJ_Q_WIN if op == OP_WIN else (MJ_Q_SHANTEN if op == OP_SHANTEN else MJ_Q_WAITS)
+    for i in range(n):
+        k = jk[i * jstep]
+        code[0] = mj_check(c, k, question, bad)
+        if code[0] != MJ_OK:
+            return i
+        if op == OP_WIN:
+            out[i] = mj_is_win(c, <int>k, flags)
+        elif op == OP_READY:
+            out[i] = mj_is_ready(c, <int>k, flags)
+        elif op == OP_WAITS:
+            (<uint64_t *>out)[i] = mj_waits(c, <int>k, flags)
+        else:
+            (<int8_t *>out)[i] = <int8_t>mj_shanten(c, <int>k, flags)
+        c += MJ_N_KINDS
+    return n
+
+
+_OUT_DTYPES = {OP_WIN: np.bool_, OP_READY: np.bool_, OP_WAITS: np.uint64, OP_SHANTEN: np.int8}
+
+
+def run_batch(str name, const uint8_t[:, ::1] counts, const int64_t[::1] jokers, int flags):
+    """Answer ``name`` (is_win/is_ready/waits/shanten) for every row, GIL released.
+
+    ``jokers`` has one entry per row, or a single entry for all rows.
+    """
+    cdef int op = {"is_win": OP_WIN, "is_ready": OP_READY, "waits": OP_WAITS,
+                   "shanten": OP_SHANTEN}[name]
+    cdef Py_ssize_t n = counts.shape[0], done, jstep = 0 if jokers.shape[0] == 1 else 1
+    if counts.shape[1] != MJ_N_KINDS:
+        raise InvalidHandError(f"counts must have 34 columns, got {counts.shape[1]}")
+    if jokers.shape[0] != n and jokers.shape[0] != 1:
+        raise InvalidHandError(f"jokers must be an int or {n} ints, got {jokers.shape[0]}")
+    out = np.empty(n, dtype=_OUT_DTYPES[op])
+    if n == 0:
+        return out
+    cdef char *dst = <char *>cnp.PyArray_DATA(out)
+    cdef int code = MJ_OK, bad = 0
+    with nogil:
+        done = _run(&counts[0, 0], n, &jokers[0], jstep, op, flags, dst, &code, &bad)
+    if done < n:
+        _raise(code, bad, jokers[done * jstep], _QUESTION[op], f"{name}: row {done}: ")
+    return out

@@ -1,0 +1,34 @@
+# C-level interface of the native kernels (src/mj_hand.h).
+from libc.stdint cimport uint8_t, uint64_t
+
+
+cdef extern from "mj_hand.h" nogil:
+    enum:
+        MJ_N_KINDS
+        MJ_MAX_TILES
+        MJ_SEVEN_PAIRS
+        MJ_ORPHANS
+        MJ_KNITTED
+        MJ_PAIR258
+        MJ_Q_WIN
+        MJ_Q_WAITS
+        MJ_Q_SHANTEN
+        MJ_OK
+        MJ_BAD_COUNT
+        MJ_BAD_JOKERS
+        MJ_BAD_TOTAL
+
+    int mj_check(const uint8_t *c, long k, int question, int *bad) noexcept
+    int mj_is_win(const uint8_t *c, int k, int flags) noexcept
+    int mj_is_ready(const uint8_t *c, int k, int flags) noexcept
+    uint64_t mj_waits(const uint8_t *c, int k, int flags) noexcept
+    int mj_shanten(const uint8_t *c, int k, int flags) noexcept
+    int mj_win_standard(const uint8_t *c, int k, int flags) noexcept
+    int mj_win_sets(const uint8_t *c, int k) noexcept
+    int mj_win_seven_pairs(const uint8_t *c, int k, int flags) noexcept
+    int mj_win_orphans(const uint8_t *c, int k) noexcept
+    int mj_win_knitted(const uint8_t *c, int k) noexcept
+    int mj_all_triplets(const uint8_t *c, int k, int flags) noexcept
+    uint64_t mj_pair_kinds(const uint8_t *c, int k, int flags) noexcept
+    size_t mj_table_bytes() noexcept
+    const char *mj_table_checksum() noexcept

@@ -1,0 +1,126 @@
+"""Property tests: the native core against tests/reference.py on many kinds of hands."""
+
+from __future__ import annotations
+
+import numpy as np
+import reference as ref
+from core_hands import any_hand, forms, ref_forms
+from hypothesis import given, settings
+
+import mjcore
+from mjcore import hand
+
+WIN_SIZES = (2, 5, 8, 11, 14)
+WAIT_SIZES = (1, 4, 7, 10, 13)
+
+
+@settings(max_examples=400, deadline=None)
+@given(any_hand(WIN_SIZES), forms)
+def test_is_win_matches_reference(h, f):
+    c, k = h
+    assert mjcore.is_win(c, k, **f) == ref.is_win(c, k, **ref_forms(f))
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_hand(WAIT_SIZES), forms)
+def test_waits_and_ready_match_reference(h, f):
+    c, k = h
+    got = mjcore.waits(c, k, **f)
+    assert got == ref.waits(c, k, **ref_forms(f))
+    assert mjcore.is_ready(c, k, **f) == ref.is_ready(c, k, **ref_forms(f))
+    if got:
+        assert mjcore.is_ready(c, k, **f)
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_hand(WAIT_SIZES), forms)
+def test_waits_is_win_of_each_added_tile(h, f):
+    c, k = h
+    expect = []
+    for t in range(34):
+        if c[t] < 4:
+            c2 = c.copy()
+            c2[t] += 1
+            if mjcore.is_win(c2, k, **f):
+                expect.append(t)
+    assert mjcore.waits(c, k, **f) == expect
+
+
+@settings(max_examples=250, deadline=None)
+@given(any_hand(), forms)
+def test_shanten_matches_reference(h, f):
+    c, k = h
+    s = mjcore.shanten(c, k, **f)
+    assert s == ref.shanten(c, k, **ref_forms(f))
+    total = int(c.sum()) + k
+    if total % 3 == 2:
+        assert (s == -1) == mjcore.is_win(c, k, **f)
+    else:
+        assert (s == 0) == mjcore.is_ready(c, k, **f)
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_hand(WIN_SIZES), forms)
+def test_input_forms_agree(h, f):
+    """uint8 array, other int dtypes, lists and tile strings give the same answers."""
+    c, k = h
+    expect = mjcore.is_win(c, k, **f)
+    assert mjcore.is_win(c.astype(np.int64), k, **f) == expect
+    assert mjcore.is_win([int(x) for x in c], np.int32(k), **f) == expect
+    assert mjcore.is_win(mjcore.tiles.format(c), k, **f) == expect
+    assert mjcore.is_win(np.repeat(c, 2)[::2], k, **f) == expect  # non-contiguous
+
+
+def _valid(dec, c, k):
+    tiles = [t for g in (*dec.sets, dec.pair) for t in g.natural]
+    assert sorted(tiles) == [t for t in range(34) for _ in range(int(c[t]))]
+    assert sum(g.jokers for g in (*dec.sets, dec.pair)) == k
+    for g in dec.sets:
+        assert g.shape in ("chow", "pung")
+        if g.kind >= 0 and g.shape == "chow":
+            assert g.kind < 27 and g.kind % 9 <= 6
+        assert len(g.wild) == (g.jokers if g.kind >= 0 else 0)
+    assert dec.pair.shape == "pair"
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_hand(WIN_SIZES, max_jokers=3), forms)
+def test_decompositions_valid_and_complete(h, f):
+    c, k = h
+    decs = hand.decompositions(c, k, pair258=f["pair258"])
+    assert bool(decs) == ref.win_standard(c, k, f["pair258"])
+    assert len(set(decs)) == len(decs)
+    for d in decs:
+        _valid(d, c, k)
+        if f["pair258"] and d.pair.kind >= 0:
+            assert ref.is258(d.pair.kind)
+    pair_mask = 0
+    for d in decs:
+        if d.pair.kind >= 0:
+            pair_mask |= 1 << d.pair.kind
+    facts_pairs = hand.hand_facts(c, -1, k, pair258=f["pair258"]).pair_kinds
+    if not any(d.pair.kind < 0 for d in decs):  # a free pair may be any kind
+        assert pair_mask == facts_pairs
+
+
+@settings(max_examples=250, deadline=None)
+@given(any_hand(WIN_SIZES), forms)
+def test_hand_facts_match_reference(h, f):
+    c, k = h
+    p258 = f["pair258"]
+    held = [t for t in range(34) if c[t]]
+    for w in held[:3] + [-1]:
+        facts = hand.hand_facts(c, w, k, pair258=p258)
+        assert facts.standard == ref.win_standard(c, k, p258)
+        total = int(c.sum()) + k
+        assert facts.seven_pairs == (
+            total == 14 and ref.seven_pairs(tuple(int(x) for x in c), k, 7, p258)
+        )
+        assert facts.thirteen_orphans == (total == 14 and ref.orphans(tuple(c), k))
+        assert facts.knitted == ref.knitted(tuple(c), k)
+        assert facts.all_triplets == ref.win_standard(c, k, p258, chows=False)
+        assert facts.closed_wait == ref.closed_wait(c, w, k, p258)
+        assert facts.pure_straight_suits == ref.pure_straight_suits(c, k, p258)
+        assert facts.pair_kinds == ref.pair_kinds(c, k, p258)
+        assert facts.quads_natural == int((c == 4).sum())
+        assert facts.win_completes_quad == (w >= 0 and c[w] == 4)
