@@ -168,3 +168,15 @@ def test_action_text_round_trips():
         "niu 567z",
     ]:
         assert str(Action.parse(text)) == text
+
+
+def test_match_first_dealer_and_last_tile_rule():
+    from mjcore import Match
+    from scenario import play_out
+
+    m = Match(V, seed=5, first_dealer=2)
+    g = m.new_hand()
+    assert g.dealer == 2
+    play_out(g)
+    assert m.new_hand().dealer == g.last_drawer  # 「以摸到最后一张牌的玩家为庄」
+    assert Match(V, options={"creator_is_dealer": False}, first_dealer=2).new_hand().dealer == 0

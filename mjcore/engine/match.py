@@ -64,7 +64,11 @@ class Match:
             raise IllegalActionError(
                 f"hand {len(self.hands) - 1} is not over yet; finish it before a new hand"
             )
-        dealer = prev.next_dealer if prev is not None else self.first_dealer
+        if prev is None:
+            opts = self.variant.parse_options(self.options)
+            dealer = self.variant.first_dealer(opts, self.first_dealer)
+        else:
+            dealer = prev.next_dealer
         carry = prev.next_carry() if prev is not None else None
         game = self.variant.new_game(
             players=self.players,

@@ -176,6 +176,10 @@ class Variant:
         """Payments when the hand ends (查叫, gang scores …)."""
         return []
 
+    def first_dealer(self, opts: Any, creator: int) -> int:
+        """Dealer of a room's first hand; by default the room creator's seat."""
+        return creator
+
     def next_dealer(self, game: Game) -> int:
         raise NotImplementedError
 

@@ -216,6 +216,10 @@ class XuezhanKaxinwu(Variant):
                 best = max(best or 0, _base_plus_qys(bd))
         return best
 
+    def first_dealer(self, opts: Options, creator: int) -> int:
+        """「开局可设定开房者为庄」: the creator, or seat 0 with the option off."""
+        return creator if opts.creator_is_dealer else 0
+
     def next_dealer(self, game: Game) -> int:
         """「后续以摸到最后一张牌的玩家为庄」."""
         return game.last_drawer if game.last_drawer >= 0 else game.dealer
