@@ -171,8 +171,9 @@ def test_action_text_round_trips():
 
 
 def test_match_first_dealer_and_last_tile_rule():
-    from mjcore import Match
     from scenario import play_out
+
+    from mjcore import Match
 
     m = Match(V, seed=5, first_dealer=2)
     g = m.new_hand()
