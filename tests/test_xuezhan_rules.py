@@ -181,3 +181,15 @@ def test_match_first_dealer_and_last_tile_rule():
     play_out(g)
     assert m.new_hand().dealer == g.last_drawer  # 「以摸到最后一张牌的玩家为庄」
     assert Match(V, options={"creator_is_dealer": False}, first_dealer=2).new_hand().dealer == 0
+
+
+def test_events_for_seat_hide_private_tiles():
+    g = scripted_game(V, {0: "9s", 1: "123p456p789p11s23s", 2: "4s"}, draws="8s7s")
+    drive(g, [(0, "discard 9s"), (1, "tsumogiri"), (2, "discard 4s"), (1, "hu")])
+    json.dumps(g.events)  # the full log is JSON-ready
+    mine = g.events_for(2)
+    deal = next(e for e in mine if e["type"] == "deal")
+    assert deal["hands"][2] is not None and deal["hands"][1] is None
+    draws = [e for e in mine if e["type"] == "draw"]
+    assert all((e["tile"] is None) == (e["seat"] != 2) for e in draws)
+    assert len(mine) == len(g.events)

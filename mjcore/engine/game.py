@@ -183,7 +183,7 @@ class Game:
                 self._add_tile(self.seats[seat], t)
             hands[seat] = tiles
         self.drawn = hands[self.dealer][-1]
-        self.log("deal", dealer=self.dealer, hands={s: T.format(h) for s, h in hands.items()})
+        self.log("deal", dealer=self.dealer, hands=[T.format(hands[s]) for s in range(self.n)])
         self.variant.after_deal(self)
         if self.variant.fenzhang(self.opts):
             self.wall.reserve = self.n
@@ -762,6 +762,12 @@ class Game:
         from .view import seat_view
 
         return seat_view(self, seat)
+
+    def events_for(self, seat: int) -> list[dict[str, Any]]:
+        """The event log as ``seat`` may see it (others' draws and dealt hands masked)."""
+        from .view import seat_events
+
+        return seat_events(self, seat)
 
     def to_json(self) -> str:
         """Exact, restorable state (the server's private copy: it includes the wall)."""

@@ -58,3 +58,26 @@ def _claim_view(game: Game) -> dict[str, Any] | None:
         return None
     src, tile, kind = game.claim
     return {"from": src, "tile": T.format([tile]), "kind": kind}
+
+
+_PRIVATE_TILE = {"draw", "fenzhang"}
+
+
+def seat_events(game: Game, seat: int) -> list[dict[str, Any]]:
+    """Events with what ``seat`` may not know replaced by ``None``.
+
+    Other seats' dealt hands, drawn tiles and flower replacements are hidden, and
+    so is the kind of another seat's 暗杠 unless the variant shows it.
+    """
+    out = []
+    for ev in game.events:
+        kind, owner = ev["type"], ev.get("seat", seat)
+        if kind == "deal":
+            ev = {**ev, "hands": [h if s == seat else None for s, h in enumerate(ev["hands"])]}
+        elif owner != seat and (kind in _PRIVATE_TILE or (kind == "flower" and "tile" in ev)):
+            ev = {**ev, "tile": None}
+        elif owner != seat and kind == "gang" and ev["meld"] == "angang":
+            if not game.variant.angang_public:
+                ev = {**ev, "tile": None}
+        out.append(ev)
+    return out
