@@ -60,6 +60,8 @@ class WinContext:
         """
         if isinstance(data, str):
             data = json.loads(data)
+        if not isinstance(data, dict):
+            raise InvalidHandError(f"a win description is a JSON object, got {data!r}")
         known = {
             "concealed",
             "win_tile",

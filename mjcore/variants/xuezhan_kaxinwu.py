@@ -39,7 +39,7 @@ GANG_POINTS = {"zhigang": 2, "bugang": 1, "angang": 2}
 
 
 @dataclass(frozen=True)
-class Options(BaseOptions):
+class XuezhanOptions(BaseOptions):
     three_suits: bool = option(
         False, doc="三堆牌: add 万 (108 tiles); 4-6万 waiting 5万 is 卡心五 too"
     )
@@ -59,12 +59,12 @@ class Options(BaseOptions):
 class XuezhanKaxinwu(Variant):
     name = "xuezhan_kaxinwu"
     title = "血战卡心五麻将"
-    Options = Options
+    Options = XuezhanOptions
     pass_hu_rule = "same_kind"
     pass_hu_bigger_ok = True  # 「加番可以胡」
     pass_peng_rule = True
 
-    def tile_kinds(self, opts: Options) -> list[int]:
+    def tile_kinds(self, opts: XuezhanOptions) -> list[int]:
         first = 0 if opts.three_suits else 9
         return [k for k in range(first, 27) for _ in range(4)]
 
@@ -119,7 +119,7 @@ class XuezhanKaxinwu(Variant):
         return bool(after) and set(game.seats[seat].won_tiles) <= after
 
     # ---- scoring ------------------------------------------------------------
-    def score(self, ctx: WinContext, opts: Options) -> Breakdown | None:
+    def score(self, ctx: WinContext, opts: XuezhanOptions) -> Breakdown | None:
         facts = hand_facts(ctx.concealed, ctx.win_tile)
         readings = []
         if facts.standard:
@@ -139,7 +139,7 @@ class XuezhanKaxinwu(Variant):
             formula=f"2^({' + '.join(str(h.value) for h in hits)}) = {2**fan}",
         )
 
-    def _standard_reading(self, ctx: WinContext, opts: Options, facts: Any) -> list[Hit]:
+    def _standard_reading(self, ctx: WinContext, opts: XuezhanOptions, facts: Any) -> list[Hit]:
         w = ctx.win_tile
         base = Hit("pinghu", "平胡", 1, "base")
         if facts.all_triplets and all(m.is_set_of_one_kind for m in ctx.melds):
@@ -155,7 +155,7 @@ class XuezhanKaxinwu(Variant):
         gui = int(np.count_nonzero(ctx.concealed == 4))
         return [base] + ([Hit("gui", "鬼", gui, "add")] if gui else [])
 
-    def _extra_fans(self, ctx: WinContext, opts: Options) -> list[Hit]:
+    def _extra_fans(self, ctx: WinContext, opts: XuezhanOptions) -> list[Hit]:
         hits = []
         if len({T.suit(k) for k in ctx.all_kinds()}) == 1:
             hits.append(Hit("qingyise", "清一色", 1, "add"))
@@ -193,8 +193,9 @@ class XuezhanKaxinwu(Variant):
             if values[u] is not None:
                 continue
             for v in game.others(u):
-                if values[v] is not None:
-                    payments.append(Payment(u, v, 2 ** values[v], "chajiao"))
+                value = values[v]
+                if value is not None:
+                    payments.append(Payment(u, v, 2**value, "chajiao"))
         return payments
 
     def _chajiao_value(self, game: Game, seat: int) -> int | None:
@@ -216,7 +217,7 @@ class XuezhanKaxinwu(Variant):
                 best = max(best or 0, _base_plus_qys(bd))
         return best
 
-    def first_dealer(self, opts: Options, creator: int) -> int:
+    def first_dealer(self, opts: XuezhanOptions, creator: int) -> int:
         """「开局可设定开房者为庄」: the creator, or seat 0 with the option off."""
         return creator if opts.creator_is_dealer else 0
 
