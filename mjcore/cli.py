@@ -155,9 +155,11 @@ def hand_command(
 
 def _register_subcommands() -> None:
     """Commands that live with their own subsystem join the group here."""
+    from .scoring.cli import score_command
     from .sim.cli import simulate_command
 
     main.add_command(simulate_command)
+    main.add_command(score_command)
 
 
 _register_subcommands()

@@ -1,0 +1,87 @@
+"""``mjcore score``: the hand calculator on the command line (patterns and points of a win)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from ..errors import MjcoreError
+from ..variants import get_variant, names
+
+
+def score_win(variant: str, win: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The breakdown of a described win as plain data (``win`` is the calculator's JSON form)."""
+    breakdown = get_variant(variant).calculate(win, options)
+    if breakdown is None:
+        return {"variant": variant, "win": False}
+    return {"variant": variant, "win": True, **breakdown.to_json()}
+
+
+@click.command("score")
+@click.option("--variant", "-v", required=True, type=click.Choice(names()), help="Rule variant.")
+@click.argument("concealed")
+@click.option("--win-tile", "-w", required=True, help="The winning tile (included in CONCEALED).")
+@click.option(
+    "--how",
+    type=click.Choice(["self_draw", "discard", "rob_gang", "fenzhang"]),
+    default="discard",
+    show_default=True,
+)
+@click.option("--meld", "-m", "melds", multiple=True, help="An exposed meld, e.g. 'peng 3p'.")
+@click.option("--jokers", type=int, default=0, help="Wildcards held apart from CONCEALED.")
+@click.option("--gang-chain", type=int, default=0, help="Self-drawn after N chained gangs.")
+@click.option("--after-gang", type=int, default=0, help="Won on the discard after a gang.")
+@click.option("--flag", "flags", multiple=True, help="Situation flag (tianhu, haidi, kouting …).")
+@click.option("--option", "-o", "opts", multiple=True, help="Room option key=value (JSON value).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def score_command(
+    variant: str,
+    concealed: str,
+    win_tile: str,
+    how: str,
+    melds: tuple[str, ...],
+    jokers: int,
+    gang_chain: int,
+    after_gang: int,
+    flags: tuple[str, ...],
+    opts: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Score a described win: mjcore score -v xuezhan_kaxinwu 46s5s123p789s99p -w 5s
+    --how self_draw -m "angang 8p" --gang-chain 1"""
+    win = {
+        "concealed": concealed,
+        "win_tile": win_tile,
+        "how": how,
+        "melds": list(melds),
+        "jokers": jokers,
+        "gang_chain": gang_chain,
+        "after_gang": after_gang,
+        "flags": list(flags),
+    }
+    try:
+        result = score_win(variant, win, dict(_option(o) for o in opts))
+    except MjcoreError as exc:
+        raise click.BadParameter(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False))
+        return
+    if not result["win"]:
+        click.echo("not a winning hand")
+        return
+    for p in result["patterns"]:
+        sign = {"base": "", "add": "+", "mul": "x"}[p["combine"]]
+        click.echo(f"  {p['name']:<8} {p['id']:<22} {sign}{p['value']}")
+    click.echo(f"points per payer: {result['points']}   ({result['formula']})")
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise click.BadParameter(f"option {text!r} must be key=value")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
