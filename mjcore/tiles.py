@@ -99,6 +99,10 @@ def to_kinds(tiles: TileLike) -> list[int]:
     """A tile string or an iterable of kind indices, validated, as a list of kinds."""
     if isinstance(tiles, str):
         return parse(tiles)
+    if isinstance(tiles, (list, tuple)) and all(
+        type(t) is int and 0 <= t < N_ALL_KINDS for t in tiles
+    ):
+        return list(tiles)
     out = []
     for t in tiles:
         if isinstance(t, str):
@@ -126,9 +130,18 @@ def counts(tiles: TileLike) -> np.ndarray:
     return vec
 
 
+NOTATION = tuple(
+    f"{k % 9 + 1}{SUITS[k // 9]}" if k < N_KINDS else f"{k - FIRST_FLOWER + 1}f"
+    for k in range(N_ALL_KINDS)
+)
+"""mpsz text of each single kind, e.g. ``NOTATION[4] == "5m"``."""
+
+
 def from_counts(vec: Sequence[int] | np.ndarray) -> list[int]:
     """Sorted kind list of a count vector."""
-    return [k for k in range(len(vec)) for _ in range(int(vec[k]))]
+    if isinstance(vec, np.ndarray):
+        vec = vec.tolist()
+    return [k for k, n in enumerate(vec) for _ in range(n)]
 
 
 def format(tiles: TileLike) -> str:  # noqa: A001 - the natural name for notation
@@ -140,18 +153,11 @@ def format(tiles: TileLike) -> str:  # noqa: A001 - the natural name for notatio
         kinds = from_counts(tiles)
     else:
         kinds = sorted(to_kinds(tiles))
-    groups: dict[str, list[str]] = {}
+    digits: dict[str, list[str]] = {"m": [], "p": [], "s": [], "z": [], "f": []}
     for k in kinds:
-        suit = "f" if k >= FIRST_FLOWER else SUITS[k // 9]
-        groups.setdefault(suit, []).append(str(k - FIRST_FLOWER + 1 if suit == "f" else k % 9 + 1))
-    return "".join("".join(groups[s]) + s for s in "mpszf" if s in groups)
-
-
-NOTATION = tuple(
-    f"{k % 9 + 1}{SUITS[k // 9]}" if k < N_KINDS else f"{k - FIRST_FLOWER + 1}f"
-    for k in range(N_ALL_KINDS)
-)
-"""mpsz text of each single kind, e.g. ``NOTATION[4] == "5m"``."""
+        text = NOTATION[k]
+        digits[text[1]].append(text[0])
+    return "".join("".join(d) + suit for suit, d in digits.items() if d)
 
 
 def name(k: int) -> str:

@@ -13,15 +13,26 @@ Layout (see ``mj_tables.h``):
   5**9 = 1,953,125, which is what keeps the tables under 5 MB. The rank of a key
   is ``A[key of the low ranks] + B[sum of the low ranks][key of the high
   ranks]`` (two lookups; ``A`` packs the low-rank sum in bits 24..31).
-* ``OV[rank]`` packs 15 nibbles: ``ov(p, m)`` at bit ``4 * (5 * p + m)`` is the
-  largest number of the group's tiles that fit into *some* shape of ``m`` sets
-  (chows/pungs, copies unlimited) plus, for ``p = 1``, one pair of any kind or,
-  for ``p = 2``, one pair of a 2/5/8 kind (honors: no such pair, the column
-  equals ``p = 0``). This "overlap" gives shanten directly.
+* ``ov(p, m)`` (15 values per key, index ``5 * p + m``) is the largest number
+  of the group's tiles that fit into *some* shape of ``m`` sets (chows/pungs,
+  copies unlimited) plus, for ``p = 1``, one pair of any kind or, for
+  ``p = 2``, one pair of a 2/5/8 kind (honors: no such pair, the column equals
+  ``p = 0``). This "overlap" gives shanten directly. It is not stored per key:
+* a *view* is the 10 values ``ov(0, 0..4), ov(p, 0..4)`` of one pair mode
+  (``p = 1`` any pair, ``p = 2`` a 2/5/8 pair). A suit has only 110 distinct
+  any-pair views and 247 distinct 2/5/8 views, honors 55 distinct vectors, so
+  ``SUIT_VIEW[mode][rank]`` and ``HON_VEC[rank]`` store small ids (uint8), and
+  ``PAIR_SS_ANY`` / ``PAIR_SS_258`` (suit x suit) and ``PAIR_SH_ANY`` /
+  ``PAIR_SH_258`` (suit x honors) hold the max-plus combination of two views,
+  packed as 10 nibbles: ``no[m]`` at nibble ``m``, ``yes[m]`` at ``5 + m``
+  (suit x suit) or reversed, ``yes[4 - j]`` at nibble ``j`` and ``no[4 - j]`` at
+  ``5 + j`` (suit x honors), so the shanten kernel adds the two words and takes
+  the largest nibble. Every combined value is an overlap (<= 3m + 2 <= 14), so
+  it fits a nibble and nibble sums never carry.
 * ``NEED[rank]`` packs 3 nibbles: the fewest jokers that complete the group into
   sets only (bits 0..3), sets + any pair (4..7), sets + a 2/5/8 pair (8..11);
   15 means "15 or more" (impossible, a hand has at most 14 tiles). Derived
-  from ``OV``: ``need = 3 m + 2 [p] - n`` for the smallest ``m`` with
+  from ``ov``: ``need = 3 m + 2 [p] - n`` for the smallest ``m`` with
   ``ov(p, m) == n``.
 """
 
@@ -146,31 +157,77 @@ def need_nibbles(c: tuple[int, ...], ov: tuple[int, ...]) -> int:
     return packed
 
 
-def pack_ov(ov: tuple[int, ...]) -> int:
-    """15 overlap nibbles, then in bits 60..63 the number of sets from which
-    no column grows any more (it lets the shanten kernel skip dead terms)."""
-    sat = next(
-        m
-        for m in range(MAX_SETS + 1)
-        if all(ov[5 * p + m] == ov[5 * p + MAX_SETS] for p in range(3))
-    )
-    return sum(v << (4 * j) for j, v in enumerate(ov)) | sat << 60
+def view(ov: tuple[int, ...], p: int) -> tuple[int, ...]:
+    """The 10 overlaps ``ov(0, 0..4) + ov(p, 0..4)`` of one pair mode."""
+    return ov[:5] + ov[5 * p : 5 * p + 5]
 
 
-def group_tables(length: int, low: int, chows: bool) -> dict[str, list[int]]:
+def combine(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
+    """Max-plus combination of two views (sets 0..4 split, at most one pair)."""
+    no = [max(x[a] + y[m - a] for a in range(m + 1)) for m in range(5)]
+    yes = [
+        max(max(x[5 + a] + y[m - a], x[a] + y[5 + m - a]) for a in range(m + 1))
+        for m in range(5)
+    ]
+    out = tuple(no + yes)
+    assert max(out) <= NIBBLE_CAP
+    return out
+
+
+def pack_nibbles(values: tuple[int, ...] | list[int]) -> int:
+    return sum(v << (4 * j) for j, v in enumerate(values))
+
+
+def reverse_view(v: tuple[int, ...]) -> tuple[int, ...]:
+    """``yes[4 - j]`` at j, then ``no[4 - j]`` at 5 + j (see the module docstring)."""
+    return tuple(v[9 - j] for j in range(5)) + tuple(v[4 - j] for j in range(5))
+
+
+def group_tables(length: int, low: int, chows: bool) -> tuple[dict[str, list[int]], list]:
+    """Rank and NEED tables of one group, and its overlap vectors in rank order."""
     a_table, b_table, size = rank_tables(length, low)
     vectors = overlap_vectors(length, chows)
     ranked = sorted(vectors)  # lexicographic order == rank order
     assert len(ranked) == size
-    return {
-        "A": a_table,
-        "B": b_table,
-        "OV": [pack_ov(vectors[c]) for c in ranked],
-        "NEED": [need_nibbles(c, vectors[c]) for c in ranked],
-    }
+    tables = {"A": a_table, "B": b_table, "NEED": [need_nibbles(c, vectors[c]) for c in ranked]}
+    return tables, [vectors[c] for c in ranked]
 
 
-C_TYPES = {"A": "uint32_t", "B": "uint32_t", "OV": "uint64_t", "NEED": "uint16_t"}
+def ids_of(values: list) -> tuple[list[int], list]:
+    """Small ids of the values (by first appearance) and the distinct values."""
+    index: dict = {}
+    ids = [index.setdefault(v, len(index)) for v in values]
+    return ids, list(index)
+
+
+def shanten_tables(suit_ov: list, hon_ov: list) -> dict[str, list[int]]:
+    """View ids of every key and the pairwise combination tables."""
+    hon_ids, hon_vecs = ids_of(hon_ov)
+    assert len(hon_vecs) == HON_VECS
+    out = {"HON_VEC": hon_ids}
+    for mode, (p, count) in {"ANY": (1, SUIT_VIEWS_ANY), "258": (2, SUIT_VIEWS_258)}.items():
+        ids, views = ids_of([view(ov, p) for ov in suit_ov])
+        assert len(views) == count, (mode, len(views))
+        out[f"SUIT_VIEW_{mode}"] = ids
+        out[f"PAIR_SS_{mode}"] = [pack_nibbles(combine(x, y)) for x in views for y in views]
+        hon = [view(ov, p) for ov in hon_vecs]
+        out[f"PAIR_SH_{mode}"] = [
+            pack_nibbles(reverse_view(combine(x, y))) for x in views for y in hon
+        ]
+    return out
+
+
+def c_type(name: str) -> str:
+    """C element type of table ``name`` (``SUIT_A``, ``PAIR_SS_ANY``, ...)."""
+    if name.startswith("PAIR_"):
+        return "uint64_t"
+    return {"A": "uint32_t", "B": "uint32_t", "NEED": "uint16_t"}.get(name.split("_")[1], "uint8_t")
+
+
+# Distinct views / vectors (mj_tables.h declares the same sizes).
+SUIT_VIEWS_ANY = 110
+SUIT_VIEWS_258 = 247
+HON_VECS = 55
 
 
 def emit_array(out: list[str], name: str, ctype: str, values: list[int]) -> None:
@@ -193,14 +250,18 @@ def main(argv: list[str]) -> int:
     ]
     digest = hashlib.sha256()
     sizes = {}
+    vectors = {}
+    tables = {}
     for prefix, (length, low, chows) in {"SUIT": (9, 5, True), "HON": (7, 4, False)}.items():
-        tables = group_tables(length, low, chows)
-        for part, values in tables.items():
-            name = f"MJ_{prefix}_{part}"
-            emit_array(out, name, C_TYPES[part], values)
-            digest.update(name.encode())
-            digest.update(",".join(map(str, values)).encode())
-            sizes[name] = len(values)
+        parts, vectors[prefix] = group_tables(length, low, chows)
+        tables.update({f"{prefix}_{part}": values for part, values in parts.items()})
+    tables.update(shanten_tables(vectors["SUIT"], vectors["HON"]))
+    for part, values in tables.items():
+        name = f"MJ_{part}"
+        emit_array(out, name, c_type(part), values)
+        digest.update(name.encode())
+        digest.update(",".join(map(str, values)).encode())
+        sizes[name] = len(values)
     checksum = digest.hexdigest()[:16]
     out.append(f'const char MJ_TABLES_CHECKSUM[] = "{checksum}";')
     with open(argv[1], "w", encoding="ascii") as fh:

@@ -124,6 +124,27 @@ static inline int mj_lanes_at_least(const MjLanes *x, int v) {
     return n;
 }
 
+/* Bit i of the result = lane i of a word whose lanes are 0 or 1 (the 8
+ * partial products land on distinct bits, so nothing carries). */
+static inline unsigned mj_lane_bits(uint64_t w) {
+    return (unsigned)((w * 0x0102040810204080ull) >> 56);
+}
+/* 十三不靠 on a hand whose counts are all 0 or 1: the held suited kinds of
+ * each suit lie in one residue class (kind % 3, as 9 % 3 == 0) and no two
+ * suits share a class; the honors are free. */
+static inline int mj_lanes_knitted01(const MjLanes *x) {
+    uint64_t occ = 0;
+    for (int j = 0; j < 4; j++) occ |= (uint64_t)mj_lane_bits(x->w[j]) << (8 * j);
+    unsigned rows[3], used = 0;
+    for (int s = 0; s < 3; s++) {
+        unsigned r = (unsigned)(occ >> (9 * s)) & 0x1FFu;
+        rows[s] = (r | r >> 3 | r >> 6) & 7u;
+        if ((rows[s] & (rows[s] - 1)) || (rows[s] & used)) return 0;
+        used |= rows[s];
+    }
+    return 1;
+}
+
 static inline int mj_total(const uint8_t *c) {
     MjLanes x = mj_lanes(c);
     return mj_lanes_total(&x);

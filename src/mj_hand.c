@@ -100,7 +100,7 @@ static int special_win(const uint8_t *c, int k, int flags) {
         for (int j = 0; j < 5; j++) inside += mj_lane_sum(x.w[j] & m.w[j]);
         if (inside == n && !mj_lanes_at_least(&x, 3)) return 1; /* see mj_win_orphans */
     }
-    return (flags & MJ_KNITTED) && pairs == 0 && mj_win_knitted(c, k);
+    return (flags & MJ_KNITTED) && pairs == 0 && mj_lanes_knitted01(&x);
 }
 
 int mj_is_win(const uint8_t *c, int k, int flags) {

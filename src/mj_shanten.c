@@ -7,46 +7,33 @@
 
 #include "mj_groups.h"
 
-static inline int ov_at(uint64_t e, int p, int m) { return (int)((e >> (4 * (5 * p + m))) & 15u); }
-
-/* Standard form: max-plus convolution of the four groups' overlap columns
- * (sets 0..M, pair absent/present); the honors come last and only m = M is
- * needed there. Loop bounds are compile-time constants (see the switch in
- * standard_overlap): fully unrolled and branch-free, measured ~1.5x faster
- * than skipping dead terms with data-dependent bounds (mispredictions). */
-static inline int overlap_sets(const uint64_t e[4], const int sets, int p) {
-    int no[5], yes[5]; /* best so far without / with the pair, by number of sets */
-    for (int m = 0; m <= sets; m++) {
-        no[m] = ov_at(e[0], 0, m);
-        yes[m] = ov_at(e[0], p, m);
-    }
-    for (int g = 1; g < 3; g++) {
-        for (int m = sets; m >= 0; m--) { /* downwards: no[a <= m] are still old */
-            int b0 = 0, b1 = 0;
-            for (int a = 0; a <= m; a++) {
-                b0 = mj_max(b0, no[a] + ov_at(e[g], 0, m - a));
-                b1 = mj_max(b1, mj_max(yes[a] + ov_at(e[g], 0, m - a), no[a] + ov_at(e[g], p, m - a)));
-            }
-            no[m] = b0;
-            yes[m] = b1;
-        }
-    }
+/* Standard form: the max-plus combination of the four groups' overlap views
+ * (sets 0..4, pair absent/present) is read from two pairwise tables, suits m+p
+ * and suit s + honors (see gen_tables.py); only the split of the `sets` sets
+ * between the two halves is left: no[a] + yes[sets - a] and yes[a] +
+ * no[sets - a]. The suit-s/honors word stores yes/no reversed, so shifting it
+ * by 4 - sets nibbles lines those terms up with the m+p word: one masked
+ * nibble add (values <= 14, no carries), then the largest of 10 nibbles. */
+static inline int max_nibble10(uint64_t w) {
     int best = 0;
-    for (int a = 0; a <= sets; a++)
-        best = mj_max(best, mj_max(yes[a] + ov_at(e[3], 0, sets - a), no[a] + ov_at(e[3], p, sets - a)));
+    for (int j = 0; j < 10; j++) best = mj_max(best, (int)((w >> (4 * j)) & 15u));
     return best;
 }
 
-static int standard_overlap(const uint8_t *c, int sets, int p) {
-    uint64_t e[4] = {MJ_SUIT_OV[mj_suit_rank(c)], MJ_SUIT_OV[mj_suit_rank(c + 9)],
-                     MJ_SUIT_OV[mj_suit_rank(c + 18)], MJ_HON_OV[mj_hon_rank(c + 27)]};
-    switch (sets) {
-    case 4: return overlap_sets(e, 4, p);
-    case 3: return overlap_sets(e, 3, p);
-    case 2: return overlap_sets(e, 2, p);
-    case 1: return overlap_sets(e, 1, p);
-    default: return overlap_sets(e, 0, p);
+static int standard_overlap(const uint8_t *c, int sets, int pair258) {
+    uint32_t h = MJ_HON_VEC[mj_hon_rank(c + 27)];
+    uint64_t lo, hi;
+    if (pair258) {
+        const uint8_t *v = MJ_SUIT_VIEW_258;
+        lo = MJ_PAIR_SS_258[v[mj_suit_rank(c)] * MJ_SUIT_VIEWS_258 + v[mj_suit_rank(c + 9)]];
+        hi = MJ_PAIR_SH_258[v[mj_suit_rank(c + 18)] * MJ_HON_VECS + h];
+    } else {
+        const uint8_t *v = MJ_SUIT_VIEW_ANY;
+        lo = MJ_PAIR_SS_ANY[v[mj_suit_rank(c)] * MJ_SUIT_VIEWS_ANY + v[mj_suit_rank(c + 9)]];
+        hi = MJ_PAIR_SH_ANY[v[mj_suit_rank(c + 18)] * MJ_HON_VECS + h];
     }
+    uint64_t half = (1ull << (4 * sets + 4)) - 1, mask = half | half << 20; /* a <= sets */
+    return max_nibble10((lo & mask) + ((hi >> (4 * (4 - sets))) & mask));
 }
 
 /* Best total of the `slots` largest pair gains, n2 gains of 2 and n1 of 1. */
@@ -99,7 +86,7 @@ static int knitted_overlap(const uint8_t *c) {
 int mj_shanten(const uint8_t *c, int k, int flags) {
     MjLanes x = mj_lanes(c);
     int t = mj_lanes_total(&x) + k, sets = (t - 1) / 3, slots = 3 * sets + 2;
-    int ov = standard_overlap(c, sets, (flags & MJ_PAIR258) ? 2 : 1);
+    int ov = standard_overlap(c, sets, flags & MJ_PAIR258);
     if (slots == MJ_MAX_TILES) {
         if (flags & MJ_SEVEN_PAIRS) ov = mj_max(ov, seven_pairs_overlap(c, &x, flags & MJ_PAIR258));
         if (flags & MJ_ORPHANS) ov = mj_max(ov, orphans_overlap(c));
@@ -137,8 +124,10 @@ int mj_all_triplets(const uint8_t *c, int k, int flags) {
 }
 
 size_t mj_table_bytes(void) {
-    return sizeof MJ_SUIT_A + sizeof MJ_SUIT_B + sizeof MJ_SUIT_OV + sizeof MJ_SUIT_NEED +
-           sizeof MJ_HON_A + sizeof MJ_HON_B + sizeof MJ_HON_OV + sizeof MJ_HON_NEED;
+    return sizeof MJ_SUIT_A + sizeof MJ_SUIT_B + sizeof MJ_SUIT_NEED + sizeof MJ_HON_A +
+           sizeof MJ_HON_B + sizeof MJ_HON_NEED + sizeof MJ_HON_VEC + sizeof MJ_SUIT_VIEW_ANY +
+           sizeof MJ_PAIR_SS_ANY + sizeof MJ_PAIR_SH_ANY + sizeof MJ_SUIT_VIEW_258 +
+           sizeof MJ_PAIR_SS_258 + sizeof MJ_PAIR_SH_258;
 }
 
 const char *mj_table_checksum(void) { return MJ_TABLES_CHECKSUM; }

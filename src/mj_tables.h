@@ -11,15 +11,24 @@
 #define MJ_SUIT_B_LEN 13125 /* 21 low-rank sums x 5**4: ranks 6..9 */
 #define MJ_HON_A_LEN 625    /* 5**4: 东南西北 */
 #define MJ_HON_B_LEN 2125   /* 17 low sums x 5**3: 白发中 */
+#define MJ_SUIT_VIEWS_ANY 110 /* distinct suit overlap views, any pair */
+#define MJ_SUIT_VIEWS_258 247 /* distinct suit overlap views, 2/5/8 pair */
+#define MJ_HON_VECS 55        /* distinct honor overlap vectors */
 
 extern const uint32_t MJ_SUIT_A[MJ_SUIT_A_LEN];
 extern const uint32_t MJ_SUIT_B[MJ_SUIT_B_LEN];
-extern const uint64_t MJ_SUIT_OV[MJ_SUIT_KEYS];
 extern const uint16_t MJ_SUIT_NEED[MJ_SUIT_KEYS];
 extern const uint32_t MJ_HON_A[MJ_HON_A_LEN];
 extern const uint32_t MJ_HON_B[MJ_HON_B_LEN];
-extern const uint64_t MJ_HON_OV[MJ_HON_KEYS];
 extern const uint16_t MJ_HON_NEED[MJ_HON_KEYS];
+/* Shanten: view ids per key and pairwise max-plus combinations (gen_tables.py). */
+extern const uint8_t MJ_HON_VEC[MJ_HON_KEYS];
+extern const uint8_t MJ_SUIT_VIEW_ANY[MJ_SUIT_KEYS];
+extern const uint64_t MJ_PAIR_SS_ANY[MJ_SUIT_VIEWS_ANY * MJ_SUIT_VIEWS_ANY];
+extern const uint64_t MJ_PAIR_SH_ANY[MJ_SUIT_VIEWS_ANY * MJ_HON_VECS];
+extern const uint8_t MJ_SUIT_VIEW_258[MJ_SUIT_KEYS];
+extern const uint64_t MJ_PAIR_SS_258[MJ_SUIT_VIEWS_258 * MJ_SUIT_VIEWS_258];
+extern const uint64_t MJ_PAIR_SH_258[MJ_SUIT_VIEWS_258 * MJ_HON_VECS];
 extern const char MJ_TABLES_CHECKSUM[];
 
 #endif

@@ -22,9 +22,9 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
                 else "angang ?"
                 for m in st.melds
             ],
-            "discards": [T.format([t]) for t in st.discards],
+            "discards": [T.NOTATION[t] for t in st.discards],
             "flowers": T.format(st.flowers),
-            "won_tiles": [T.format([t]) for t in st.won_tiles],
+            "won_tiles": [T.NOTATION[t] for t in st.won_tiles],
             "concealed_count": st.tile_count(),
             "declared": st.declared,
             "choices": dict(st.choices),
@@ -32,7 +32,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         if s == seat:
             public["hand"] = T.format(st.counts)
             if game.current == seat and game.drawn >= 0 and game.phase in ("turn", "fenzhang"):
-                public["drawn"] = T.format([game.drawn])
+                public["drawn"] = T.NOTATION[game.drawn]
         seats.append(public)
     return {
         "variant": game.variant.name,
@@ -45,8 +45,8 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         "claim": _claim_view(game),
         "wall_remaining": game.wall.remaining,
         "wall_live": game.wall.live,
-        "indicators": [T.format([t]) for t in game.indicators],
-        "set_aside": [T.format([t]) for t in game.set_aside],
+        "indicators": [T.NOTATION[t] for t in game.indicators],
+        "set_aside": [T.NOTATION[t] for t in game.set_aside],
         "seats": seats,
         "scores": game.scores,
         "public": game.variant.public_state(game),
@@ -57,7 +57,7 @@ def _claim_view(game: Game) -> dict[str, Any] | None:
     if game.phase not in ("claim", "rob"):
         return None
     src, tile, kind = game.claim
-    return {"from": src, "tile": T.format([tile]), "kind": kind}
+    return {"from": src, "tile": T.NOTATION[tile], "kind": kind}
 
 
 _PRIVATE_TILE = {"draw", "fenzhang"}
