@@ -38,8 +38,10 @@ def random_hands(rng, n: int, total: int, max_jokers: int) -> tuple[np.ndarray, 
     return out, jokers
 
 
-def winning_hands(rng, n: int, max_jokers: int) -> tuple[np.ndarray, np.ndarray]:
-    """Standard complete 14-tile hands; up to max_jokers tiles replaced by jokers."""
+def winning_hands(
+    rng, n: int, max_jokers: int, min_jokers: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
+    """Standard complete 14-tile hands; min..max_jokers tiles replaced by jokers."""
     out = np.zeros((n, 34), dtype=np.uint8)
     jokers = np.zeros(n, dtype=np.int64)
     i = 0
@@ -54,7 +56,7 @@ def winning_hands(rng, n: int, max_jokers: int) -> tuple[np.ndarray, np.ndarray]
         c[rng.integers(34)] += 2
         if c.max() > 4:
             continue
-        k = rng.integers(0, max_jokers + 1)
+        k = rng.integers(min_jokers, max_jokers + 1)
         for _ in range(k):
             c[rng.choice(np.flatnonzero(c))] -= 1
         out[i], jokers[i] = c, k
@@ -81,6 +83,9 @@ def hands():
         "win14": winning_hands(rng, N, 4),
         "ready13_k0": ready_hands(rng, N, 0),
         "ready13_k1": ready_hands(rng, N, 2),
+        # decompositions by joker count (own generator: the inputs above stay as they were)
+        "win14_k0": winning_hands(np.random.default_rng(43), 2000, 0),
+        "win14_k3": winning_hands(np.random.default_rng(44), 2000, 3, min_jokers=3),
     }
 
 
@@ -184,11 +189,38 @@ def test_hand_facts(throughput, hands, impl):
         throughput(case, impl, 50, _ref_facts_loop, c, k, 50, rounds=1, warmup=0)
 
 
-def test_decompositions(throughput, hands):
+def _ref_decomp_loop(c, k, n):
+    for i in range(n):
+        ref.decompositions(c[i], int(k[i]))
+
+
+def _best_loop(c, k, n):
+    for i in range(n):
+        hand.best_decomposition(c[i], int(k[i]), key=_joker_score)
+
+
+def _joker_score(d):
+    """A caller's score: fewest jokers inside natural groups, then most pungs."""
+    return (-sum(g.jokers for g in d.sets if g.kind >= 0), sum(g.shape == "pung" for g in d.sets))
+
+
+DECOMP_CASES = [("win14", "k0-4"), ("win14_k0", "k0"), ("win14_k3", "k3")]
+
+
+@pytest.mark.parametrize("key, label", DECOMP_CASES, ids=[c[1] for c in DECOMP_CASES])
+@pytest.mark.parametrize("impl", ["core", "reference"])
+def test_decompositions(throughput, hands, impl, key, label):
+    c, k = hands[key]
+    case = f"single decompositions winning14 {label}"
+    if impl == "core":
+        throughput(case, impl, 2000, _decomp_loop, c, k, 2000, rounds=5)
+    else:
+        throughput(case, impl, 100, _ref_decomp_loop, c, k, 100, rounds=1, warmup=0)
+
+
+def test_best_decomposition(throughput, hands):
     c, k = hands["win14"]
-    throughput(
-        "single decompositions winning14 k0-4", "core", 2000, _decomp_loop, c, k, 2000, rounds=3
-    )
+    throughput("single best_decomposition winning14 k0-4", "core", 2000, _best_loop, c, k, 2000)
 
 
 def test_import_time_and_tables():

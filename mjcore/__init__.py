@@ -16,7 +16,7 @@ from .errors import (
     InvalidWallError,
     MjcoreError,
 )
-from .hand import decompositions, hand_facts, is_ready, is_win, shanten, waits
+from .hand import best_decomposition, decompositions, hand_facts, is_ready, is_win, shanten, waits
 from .variants import get_variant, names
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "InvalidTileError",
     "InvalidWallError",
     "MjcoreError",
+    "best_decomposition",
     "decompositions",
     "get_variant",
     "hand_facts",

@@ -27,10 +27,11 @@ a call from Python costs well under a microsecond).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .tiles import TileLike
 
@@ -57,6 +58,7 @@ __all__ = [
     "Decomposition",
     "Group",
     "HandFacts",
+    "best_decomposition",
     "decompositions",
     "hand_facts",
     "is_ready",
@@ -159,92 +161,29 @@ def hand_facts(
     return HandFacts(*_core.facts(counts, win_tile, jokers, pair258))
 
 
-def _free_groups(sets: int, pair: bool) -> list[Group]:
-    """All-joker groups: free sets (reported as pungs) and a free pair."""
-    out = [Group("pung", -1, 3) for _ in range(sets)]
-    if pair:
-        out.append(Group("pair", -1, 2))
-    return out
+_SHAPES = ("chow", "pair", "pung")
 
 
-class _Enumerator:
-    """Memoized recursion: the lowest held kind must be in some group.
-
-    ``solve`` returns every distinct multiset of groups (as a sorted tuple)
-    that covers the remaining tiles; the state is the counts from the lowest
-    held kind on, the jokers left and the sets / pair still to fill.
-    """
-
-    def __init__(self, counts: bytearray, pair258: bool) -> None:
-        self.c = counts
-        self.pair258 = pair258
-        self.memo: dict[tuple, frozenset[tuple[Group, ...]]] = {}
-
-    def solve(self, jokers: int, sets: int, pair: bool) -> frozenset[tuple[Group, ...]]:
-        key = bytes(self.c)
-        memo_key = (key, jokers, sets, pair)
-        found = self.memo.get(memo_key)
-        if found is not None:
-            return found
-        out: set[tuple[Group, ...]] = set()
-        i = len(key) - len(key.lstrip(b"\0"))  # lowest held kind
-        if i == len(key):
-            out.add(tuple(_free_groups(sets, pair)))
-        elif _core._completes(key, jokers, pair, self.pair258):  # prune dead branches
-            c = self.c
-            for group, taken in self._groups_with(i, jokers, sets, pair):
-                for t in taken:
-                    c[t] -= 1
-                is_pair = group.shape == "pair"
-                rest = self.solve(jokers - group.jokers, sets - (not is_pair), pair and not is_pair)
-                for t in taken:
-                    c[t] += 1
-                out.update(tuple(sorted((group, *r))) for r in rest)
-        self.memo[memo_key] = found = frozenset(out)
-        return found
-
-    def _groups_with(
-        self, t: int, jokers: int, sets: int, pair: bool
-    ) -> Iterator[tuple[Group, tuple[int, ...]]]:
-        """Groups holding a natural ``t``, with the natural kinds they take."""
-        c = self.c
-        if sets:
-            for x in range(1, min(c[t], 3) + 1):
-                if 3 - x <= jokers:
-                    yield Group("pung", t, 3 - x, (t,) * (3 - x)), (t,) * x
-            if t < 27:
-                yield from self._chows_with(t, jokers)
-        if pair and (not self.pair258 or (t < 27 and t % 9 in (1, 4, 7))):
-            for x in range(1, min(c[t], 2) + 1):
-                if 2 - x <= jokers:
-                    yield Group("pair", t, 2 - x, (t,) * (2 - x)), (t,) * x
-
-    def _chows_with(self, t: int, jokers: int) -> Iterator[tuple[Group, tuple[int, ...]]]:
-        """Chows through ``t``: missing kinds must be jokers, held ones may be either."""
-        r = t % 9
-        c = self.c
-        if not jokers:  # the common case: only the natural chow starting at t
-            if r <= 6 and c[t + 1] and c[t + 2]:
-                yield Group("chow", t, 0, ()), (t, t + 1, t + 2)
-            return
-        for low in range(max(0, r - 2), min(r, 6) + 1):
-            base = t - r + low
-            others = [p for p in (base, base + 1, base + 2) if p != t]
-            forced = tuple(p for p in others if self.c[p] == 0)
-            if len(forced) > jokers:
-                continue
-            held = [p for p in others if self.c[p]]
-            for as_joker in range(1 << len(held)):
-                wild = forced + tuple(p for b, p in enumerate(held) if as_joker >> b & 1)
-                if len(wild) > jokers:
-                    continue
-                natural = (t, *(p for b, p in enumerate(held) if not as_joker >> b & 1))
-                yield Group("chow", base, len(wild), tuple(sorted(wild))), natural
+def _decode(code: int) -> Group:
+    """The Group of a native group code (see ``mj_decompose`` in src/mj_hand.h)."""
+    shape, kind, jokers, rank = _SHAPES[code >> 12], (code >> 5 & 63) - 1, code >> 2 & 3, code & 3
+    if kind < 0 or jokers == 0:
+        return Group(shape, kind, jokers)
+    if shape != "chow":
+        return Group(shape, kind, jokers, (kind,) * jokers)
+    positions = list(itertools.combinations(range(3), jokers))[rank]
+    return Group(shape, kind, jokers, tuple(kind + p for p in positions))
 
 
-def _split(groups: tuple[Group, ...]) -> Decomposition:
-    pair = next(g for g in groups if g.shape == "pair")
-    return Decomposition(tuple(g for g in groups if g.shape != "pair"), pair)
+_GROUPS: dict[int, Group] = {}
+"""Decoded groups by code (a few hundred at most), so readings reuse them."""
+
+
+def _group(code: int) -> Group:
+    g = _GROUPS.get(code)
+    if g is None:
+        g = _GROUPS[code] = _decode(code)
+    return g
 
 
 def decompositions(
@@ -254,13 +193,28 @@ def decompositions(
 
     ``sum(counts) + jokers`` must be 3m+2 <= 14. Readings that differ in what a
     joker stands for are distinct; all-joker groups appear once as free groups
-    (``kind == -1``). Sorted, so the output is deterministic.
+    (``kind == -1``). Sorted, so the output is deterministic. Enumerated in C
+    (a few microseconds without jokers).
     """
-    if not is_win(counts, jokers, seven_pairs=False, pair258=pair258):
-        return []
-    row = _core._coerce_row(counts)
-    c = bytearray(row.tobytes())
-    k = int(jokers)
-    sets = (sum(c) + k - 2) // 3
-    found = _Enumerator(c, pair258).solve(k, sets, True)
-    return sorted(_split(groups) for groups in found)
+    out = []
+    for codes in _core.decompose(counts, jokers, pair258):
+        groups = [_group(c) for c in codes]
+        out.append(Decomposition(tuple(groups[:-1]), groups[-1]))
+    return out
+
+
+def best_decomposition(
+    counts: TileLike,
+    jokers: int = 0,
+    *,
+    key: Callable[[Decomposition], Any],
+    pair258: bool = False,
+) -> Decomposition | None:
+    """C.4 ``best_joker_assignment``: the decomposition with the largest ``key``.
+
+    ``key`` scores one :class:`Decomposition` (for instance from its shapes,
+    suits, an 一条龙 or the natural quads); ties go to the first reading in the
+    sorted order of :func:`decompositions`. ``None`` when the hand does not win
+    in the standard form.
+    """
+    return max(decompositions(counts, jokers, pair258=pair258), key=key, default=None)

@@ -8,7 +8,7 @@ import operator
 import numpy as np
 
 cimport numpy as cnp
-from libc.stdint cimport int64_t, int8_t, uint8_t, uint64_t
+from libc.stdint cimport int64_t, int8_t, uint8_t, uint16_t, uint64_t
 
 from mj_hand cimport *
 
@@ -60,7 +60,8 @@ def _coerce_row(counts):
     try:
         arr = np.asarray(counts)
     except (TypeError, ValueError) as exc:
-        raise InvalidHandError(f"counts must be 34 integers or a tile string, got {counts!r}") from exc
+        raise InvalidHandError(
+            f"counts must be 34 integers or a tile string, got {counts!r}") from exc
     if arr.shape != (MJ_N_KINDS,):
         raise InvalidHandError(f"counts must have shape (34,), got shape {arr.shape}")
     if arr.dtype.kind not in "iu":
@@ -132,7 +133,8 @@ def is_win(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=Fal
     enabled; ``pair258`` restricts the pair (one pair for seven pairs) to a
     suited 2/5/8. A joker stands for any kind, even a fifth copy.
     """
-    return _ask(OP_WIN, counts, jokers, form_flags(seven_pairs, thirteen_orphans, knitted, pair258)) != 0
+    cdef int flags = form_flags(seven_pairs, thirteen_orphans, knitted, pair258)
+    return _ask(OP_WIN, counts, jokers, flags) != 0
 
 
 def is_ready(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
@@ -143,7 +145,8 @@ def is_ready(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=F
     from ``bool(waits(...))`` only when the sole completing tile is a fifth copy
     of a kind held four times (waits leaves such kinds out).
     """
-    return _ask(OP_READY, counts, jokers, form_flags(seven_pairs, thirteen_orphans, knitted, pair258)) != 0
+    cdef int flags = form_flags(seven_pairs, thirteen_orphans, knitted, pair258)
+    return _ask(OP_READY, counts, jokers, flags) != 0
 
 
 def waits_mask(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
@@ -170,7 +173,8 @@ def shanten(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=Fa
     With M = (T-1)//3 sets and S = 3M+2: ``S - overlap - jokers - 1`` where
     overlap is the most real tiles fitting one complete shape of an enabled form.
     """
-    return _ask(OP_SHANTEN, counts, jokers, form_flags(seven_pairs, thirteen_orphans, knitted, pair258))
+    cdef int flags = form_flags(seven_pairs, thirteen_orphans, knitted, pair258)
+    return _ask(OP_SHANTEN, counts, jokers, flags)
 
 
 def facts(counts, win_tile, jokers=0, bint pair258=False):
@@ -207,18 +211,27 @@ def facts(counts, win_tile, jokers=0, bint pair258=False):
     )
 
 
-def _completes(bytes counts, int jokers, bint pair, bint pair258):
-    """Internal (decompositions): do 34 counts (bytes, each 0..4) plus jokers
-    complete into sets (and a pair)? The caller guarantees tiles + jokers = 3m(+2)."""
-    if len(counts) != MJ_N_KINDS or jokers < 0 or jokers > MJ_MAX_TILES:
-        raise InvalidHandError("_completes needs 34 counts and 0..14 jokers")
-    cdef const uint8_t *c = <const uint8_t *><const char *>counts
-    cdef int bad = 0
-    if mj_check(c, 0, MJ_Q_SHANTEN, &bad) == MJ_BAD_COUNT:
-        raise InvalidHandError("_completes: a count is above 4")
-    if pair:
-        return mj_win_standard(c, jokers, MJ_PAIR258 if pair258 else 0) != 0
-    return mj_win_sets(c, jokers) != 0
+def decompose(counts, jokers=0, bint pair258=False):
+    """Standard decompositions as tuples of group codes (see mj_hand.h), sorted.
+
+    Each tuple holds the sets' codes (sorted) and then the pair's code; empty
+    when the hand does not win in the standard form.
+    """
+    cdef cnp.ndarray row = _row(counts)
+    cdef long k = _jokers(jokers)
+    cdef const uint8_t *c = _checked(row, k, MJ_Q_WIN)
+    cdef int flags = MJ_PAIR258 if pair258 else 0
+    cdef long cap = 64, need, rows = 0, i
+    cdef int j, width = (<int>(row.sum() + k) - 2) // 3 + 1
+    cdef uint16_t[:, ::1] buf
+    while True:
+        buf = np.empty((cap, MJ_DEC_WIDTH), dtype=np.uint16)
+        with nogil:
+            need = mj_decompose(c, <int>k, flags, &buf[0, 0], cap, &rows)
+        if need <= cap:
+            break
+        cap = need
+    return [tuple([buf[i, j] for j in range(width)]) for i in range(rows)]
 
 
 cdef bint _closed_wait(uint8_t *h, int k, int flags, int w, int n) noexcept:
@@ -226,9 +239,13 @@ cdef bint _closed_wait(uint8_t *h, int k, int flags, int w, int n) noexcept:
         return False
     if h[w - 1] == 0 or h[w + 1] == 0:
         return False
-    h[w - 1] -= 1; h[w] -= 1; h[w + 1] -= 1
+    h[w - 1] -= 1
+    h[w] -= 1
+    h[w + 1] -= 1
     cdef bint ok = mj_win_standard(h, k, flags) != 0
-    h[w - 1] += 1; h[w] += 1; h[w + 1] += 1
+    h[w - 1] += 1
+    h[w] += 1
+    h[w + 1] += 1
     return ok
 
 
@@ -259,7 +276,8 @@ cdef Py_ssize_t _run(const uint8_t *c, Py_ssize_t n, const int64_t *jk, Py_ssize
     """Check and answer rows in one pass; returns the first bad row (n if none)."""
     cdef Py_ssize_t i
     cdef long k
-    cdef int question = MJ_Q_WIN if op == OP_WIN else (MJ_Q_SHANTEN if op == OP_SHANTEN else MJ_Q_WAITS)
+    cdef int question = (MJ_Q_WIN if op == OP_WIN
+                         else MJ_Q_SHANTEN if op == OP_SHANTEN else MJ_Q_WAITS)
     for i in range(n):
         k = jk[i * jstep]
         code[0] = mj_check(c, k, question, bad)

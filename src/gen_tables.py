@@ -166,8 +166,7 @@ def combine(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
     """Max-plus combination of two views (sets 0..4 split, at most one pair)."""
     no = [max(x[a] + y[m - a] for a in range(m + 1)) for m in range(5)]
     yes = [
-        max(max(x[5 + a] + y[m - a], x[a] + y[5 + m - a]) for a in range(m + 1))
-        for m in range(5)
+        max(max(x[5 + a] + y[m - a], x[a] + y[5 + m - a]) for a in range(m + 1)) for m in range(5)
     ]
     out = tuple(no + yes)
     assert max(out) <= NIBBLE_CAP

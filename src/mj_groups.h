@@ -105,28 +105,33 @@ static inline MjLanes mj_lanes(const uint8_t *c) {
 /* Sum of the lanes of a word whose lanes are small enough (sum <= 255): the
  * top byte of w * 0x0101... (portable, no popcount instruction needed). */
 static inline int mj_lane_sum(uint64_t w) { return (int)((w * MJ_LANE_ONES) >> 56); }
+/* The lane-wise sums below add the 5 words first (lanes stay <= 5 * 4 = 20,
+ * so nothing carries) and take one horizontal sum. */
 static inline int mj_lanes_total(const MjLanes *x) {
-    int n = 0;
-    for (int j = 0; j < 5; j++) n += mj_lane_sum(x->w[j]);
-    return n;
+    return mj_lane_sum(x->w[0] + x->w[1] + x->w[2] + x->w[3] + x->w[4]);
 }
 /* Number of kinds held an odd number of times. */
 static inline int mj_lanes_odd(const MjLanes *x) {
-    int n = 0;
-    for (int j = 0; j < 5; j++) n += mj_lane_sum(x->w[j] & MJ_LANE_ONES);
-    return n;
+    return mj_lane_sum((x->w[0] & MJ_LANE_ONES) + (x->w[1] & MJ_LANE_ONES) +
+                       (x->w[2] & MJ_LANE_ONES) + (x->w[3] & MJ_LANE_ONES) +
+                       (x->w[4] & MJ_LANE_ONES));
+}
+/* Lanes 1 where the count is at least v (1 <= v <= 4), else 0. */
+static inline uint64_t mj_lane_ge(uint64_t w, int v) {
+    return ((w + (uint64_t)(0x80 - v) * MJ_LANE_ONES) & MJ_LANE_HIGH) >> 7;
 }
 /* Number of kinds held at least v times (1 <= v <= 4). */
 static inline int mj_lanes_at_least(const MjLanes *x, int v) {
-    uint64_t add = (uint64_t)(0x80 - v) * MJ_LANE_ONES;
-    int n = 0;
-    for (int j = 0; j < 5; j++) n += mj_lane_sum(((x->w[j] + add) & MJ_LANE_HIGH) >> 7);
-    return n;
+    return mj_lane_sum(mj_lane_ge(x->w[0], v) + mj_lane_ge(x->w[1], v) + mj_lane_ge(x->w[2], v) +
+                       mj_lane_ge(x->w[3], v) + mj_lane_ge(x->w[4], v));
 }
 
-/* Bit i of the result = lane i of a word whose lanes are 0 or 1 (the 8
- * partial products land on distinct bits, so nothing carries). */
+/* Bit i of the result = count c[8 j + i] of a word w[j] whose lanes are 0 or
+ * 1 (the 8 partial products land on distinct bits, so nothing carries). */
 static inline unsigned mj_lane_bits(uint64_t w) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w); /* mj_lanes copies bytes: lane order follows memory */
+#endif
     return (unsigned)((w * 0x0102040810204080ull) >> 56);
 }
 /* 十三不靠 on a hand whose counts are all 0 or 1: the held suited kinds of

@@ -6,16 +6,18 @@
 #define MJ_SPECIAL_FORMS (MJ_SEVEN_PAIRS | MJ_ORPHANS | MJ_KNITTED)
 
 int mj_check(const uint8_t *c, long k, int question, int *bad) {
-    int n = 0, top = 0;
-    for (int i = 0; i < MJ_N_KINDS; i++) { /* branch-free so that it vectorizes */
-        n += c[i];
-        top = c[i] > top ? c[i] : top;
-    }
-    if (top > 4) {
+    /* SWAR over 8 counts at a time: a lane >= 5 either has its high bit set or
+     * gets it from + 0x7B; a carry out of a lane >= 0x80 can only flag a
+     * neighbour while the hand is already bad. */
+    MjLanes x = mj_lanes(c);
+    uint64_t big = 0;
+    for (int j = 0; j < 5; j++) big |= (x.w[j] | (x.w[j] + 0x7B * MJ_LANE_ONES)) & MJ_LANE_HIGH;
+    if (big) {
         for (int i = 0; i < MJ_N_KINDS; i++)
             if (c[i] > 4) *bad = i;
         return MJ_BAD_COUNT;
     }
+    int n = mj_lanes_total(&x);
     if (k < 0) return MJ_BAD_JOKERS;
     *bad = n;
     if (k > MJ_MAX_TILES) return MJ_BAD_TOTAL;
@@ -96,8 +98,9 @@ static int special_win(const uint8_t *c, int k, int flags) {
     int pairs = mj_lanes_at_least(&x, 2);
     if ((flags & MJ_ORPHANS) && pairs <= 1) {
         MjLanes m = mj_lanes(ORPHAN_LANES);
-        int inside = 0;
-        for (int j = 0; j < 5; j++) inside += mj_lane_sum(x.w[j] & m.w[j]);
+        uint64_t in = 0;
+        for (int j = 0; j < 5; j++) in += x.w[j] & m.w[j];
+        int inside = mj_lane_sum(in);
         if (inside == n && !mj_lanes_at_least(&x, 3)) return 1; /* see mj_win_orphans */
     }
     return (flags & MJ_KNITTED) && pairs == 0 && mj_lanes_knitted01(&x);

@@ -50,6 +50,17 @@ int mj_win_knitted(const uint8_t *c, int k);
 int mj_all_triplets(const uint8_t *c, int k, int flags);
 uint64_t mj_pair_kinds(const uint8_t *c, int k, int flags);
 
+/* Standard decompositions (mj_decomp.c): writes up to `cap` readings of
+ * MJ_DEC_WIDTH group codes (sets sorted, then the pair, zero padding), sorted
+ * and distinct, sets *rows to their number and returns the number of readings
+ * found before removing duplicates; when that exceeds `cap` the output is
+ * incomplete (*rows = 0): call again with cap >= the return value. Only
+ * MJ_PAIR258 of `flags` is used. Group code: shape << 12 (0 chow, 1 pair,
+ * 2 pung) | (kind + 1) << 5 (0 = free all-joker group) | jokers << 2 | rank of
+ * the chow's joker positions among those of the same size. */
+#define MJ_DEC_WIDTH 5
+long mj_decompose(const uint8_t *c, int k, int flags, uint16_t *out, long cap, long *rows);
+
 size_t mj_table_bytes(void);
 const char *mj_table_checksum(void);
 

@@ -1,5 +1,5 @@
 # C-level interface of the native kernels (src/mj_hand.h).
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
 
 
 cdef extern from "mj_hand.h" nogil:
@@ -17,6 +17,7 @@ cdef extern from "mj_hand.h" nogil:
         MJ_BAD_COUNT
         MJ_BAD_JOKERS
         MJ_BAD_TOTAL
+        MJ_DEC_WIDTH
 
     int mj_check(const uint8_t *c, long k, int question, int *bad) noexcept
     int mj_is_win(const uint8_t *c, int k, int flags) noexcept
@@ -30,5 +31,7 @@ cdef extern from "mj_hand.h" nogil:
     int mj_win_knitted(const uint8_t *c, int k) noexcept
     int mj_all_triplets(const uint8_t *c, int k, int flags) noexcept
     uint64_t mj_pair_kinds(const uint8_t *c, int k, int flags) noexcept
+    long mj_decompose(const uint8_t *c, int k, int flags, uint16_t *out, long cap,
+                      long *rows) noexcept
     size_t mj_table_bytes() noexcept
     const char *mj_table_checksum() noexcept

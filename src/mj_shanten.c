@@ -46,14 +46,12 @@ static inline int top_gains(int n2, int n1, int slots) {
  * min(x, 2) and min(x - 2, 2). With 2/5/8 one pair is forced onto the best
  * 2/5/8 kind; the other six take the best remaining gains. */
 static int seven_pairs_overlap(const uint8_t *c, const MjLanes *x, int pair258) {
-    int n2 = 0, n1 = 0, best258 = 0;
+    uint64_t two = 0, one = 0; /* lanes stay <= 10 and <= 5: no carries */
     for (int j = 0; j < 5; j++) {
-        uint64_t w = x->w[j];
-        uint64_t ge2 = ((w + 0x7E * MJ_LANE_ONES) & MJ_LANE_HIGH) >> 7;
-        uint64_t ge4 = ((w + 0x7C * MJ_LANE_ONES) & MJ_LANE_HIGH) >> 7;
-        n2 += mj_lane_sum(ge2 + ge4);
-        n1 += mj_lane_sum(w & MJ_LANE_ONES);
+        two += mj_lane_ge(x->w[j], 2) + mj_lane_ge(x->w[j], 4);
+        one += x->w[j] & MJ_LANE_ONES;
     }
+    int n2 = mj_lane_sum(two), n1 = mj_lane_sum(one), best258 = 0;
     if (!pair258) return top_gains(n2, n1, 7);
     for (int s = 0; s < 27; s += 9)
         for (int r = 1; r < 9; r += 3) best258 = mj_max(best258, mj_min(c[s + r], 2));

@@ -214,3 +214,61 @@ def pair_kinds(c, k, p258=False) -> int:
                 if standard(tuple(rest), k - (2 - nat), sets, False, False):
                     mask |= 1 << t
     return mask
+
+
+# ---- standard decompositions (the former pure-Python enumerator) -----------
+
+
+def decompositions(c, k=0, p258=False) -> list:
+    """Sorted distinct readings, as :func:`mjcore.hand.decompositions` documents.
+
+    The lowest held kind is in some group; every choice is tried and the
+    multisets of groups are collected (free all-joker groups at the end).
+    """
+    from mjcore.hand import Decomposition, Group
+
+    c = tuple(int(x) for x in c)
+    total = sum(c) + k
+    assert total % 3 == 2
+
+    def groups_with(h, t, jokers, sets, pair):
+        if sets:
+            for x in range(1, min(h[t], 3) + 1):
+                if 3 - x <= jokers:
+                    yield Group("pung", t, 3 - x, (t,) * (3 - x)), [t] * x
+            if t < 27:
+                r = t % 9
+                for low in range(max(0, r - 2), min(r, 6) + 1):
+                    run = [t - r + low + d for d in range(3)]
+                    for mask in range(8):  # which tiles of the chow are jokers
+                        wild = tuple(p for b, p in enumerate(run) if mask >> b & 1)
+                        real = [p for p in run if p not in wild]
+                        if t in real and len(wild) <= jokers and _take(h, real) is not None:
+                            yield Group("chow", run[0], len(wild), wild), real
+        if pair and (not p258 or is258(t)):
+            for x in range(1, min(h[t], 2) + 1):
+                if 2 - x <= jokers:
+                    yield Group("pair", t, 2 - x, (t,) * (2 - x)), [t] * x
+
+    @cache
+    def solve(h, jokers, sets, pair) -> frozenset:
+        t = next((i for i in range(N) if h[i]), None)
+        if t is None:
+            free = [Group("pung", -1, 3)] * sets + ([Group("pair", -1, 2)] if pair else [])
+            return frozenset([tuple(free)])
+        if not standard(h, jokers, sets, pair, p258):
+            return frozenset()
+        out = set()
+        for group, real in groups_with(h, t, jokers, sets, pair):
+            is_pair = group.shape == "pair"
+            left = (jokers - group.jokers, sets - (not is_pair), pair and not is_pair)
+            rest = solve(_take(h, real), *left)
+            out.update(tuple(sorted((group, *r))) for r in rest)
+        return frozenset(out)
+
+    found = solve(c, k, (total - 2) // 3, True)
+    return sorted(
+        Decomposition(tuple(g for g in gs if g.shape != "pair"), gs_pair)
+        for gs in found
+        for gs_pair in [next(g for g in gs if g.shape == "pair")]
+    )

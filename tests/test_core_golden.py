@@ -68,6 +68,31 @@ def test_c6_joker_completes_honor_pung():
     assert (parse("5s")[0], ((parse("1z")[0], (parse("1z")[0],)),)) in readings
 
 
+def test_best_decomposition_prefers_the_callers_score():
+    # 111m 222m 333m + 44p: three pungs or three chows 123m
+    h = "111222333m44p999s"
+    shapes = {tuple(g.shape for g in d.sets) for d in hand.decompositions(h)}
+    assert ("chow", "chow", "chow", "pung") in shapes and ("pung",) * 4 in shapes
+    pungs = hand.best_decomposition(h, key=lambda d: sum(g.shape == "pung" for g in d.sets))
+    chows = hand.best_decomposition(h, key=lambda d: sum(g.shape == "chow" for g in d.sets))
+    assert pungs is not None and chows is not None
+    assert [g.shape for g in pungs.sets] == ["pung"] * 4
+    assert [g.shape for g in chows.sets] == ["chow", "chow", "chow", "pung"]
+    assert hand.best_decomposition("123m456m789m11p99p1z", key=len) is None
+    # a joker hand: the reading whose joker completes the 1z pung (C.6)
+    best = hand.best_decomposition(
+        "23m456p789p55s11z4m", 1, key=lambda d: any(g.wild == (27,) for g in d.sets)
+    )
+    assert best is not None and any(g.wild == (27,) for g in best.sets)
+
+
+def test_decompositions_of_free_joker_groups():
+    decs = hand.decompositions("", 2)
+    assert decs == [hand.Decomposition((), hand.Group("pair", -1, 2))]
+    decs = hand.decompositions("11m", 3)
+    assert hand.Decomposition((hand.Group("pung", -1, 3),), hand.Group("pair", 0)) in decs
+
+
 def test_c6_pair258():
     h = "234m567m789s111p33p"
     assert mjcore.is_win(h) and not mjcore.is_win(h, pair258=True)

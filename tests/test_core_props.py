@@ -103,6 +103,21 @@ def test_decompositions_valid_and_complete(h, f):
         assert pair_mask == facts_pairs
 
 
+@settings(max_examples=200, deadline=None)
+@given(any_hand(WIN_SIZES, max_jokers=4), forms)
+def test_decompositions_match_reference_enumerator(h, f):
+    c, k = h
+    decs = hand.decompositions(c, k, pair258=f["pair258"])
+    assert decs == ref.decompositions(c, k, f["pair258"])  # same readings, same order
+    if decs:
+        jokers = hand.best_decomposition(
+            c, k, key=lambda d: sum(g.jokers for g in d.sets), pair258=f["pair258"]
+        )
+        assert jokers == max(decs, key=lambda d: sum(g.jokers for g in d.sets))
+    else:
+        assert hand.best_decomposition(c, k, key=len, pair258=f["pair258"]) is None
+
+
 @settings(max_examples=250, deadline=None)
 @given(any_hand(WIN_SIZES), forms)
 def test_hand_facts_match_reference(h, f):
