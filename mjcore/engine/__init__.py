@@ -1,8 +1,9 @@
 """The shared game engine: actions, melds, wall, the game loop and the variant interface."""
 
 from .actions import Action
-from .game import Game, SeatState
+from .game import Game
 from .melds import Meld
+from .seat import SeatState
 from .variant import Variant, option
 from .wall import Wall
 
