@@ -361,7 +361,7 @@ CALC = [
             "concealed": "234s456p77m",
             "win_tile": "4s",
             "how": "self_draw",
-            "melds": ["angang 1s", "zhigang 3s"],
+            "melds": ["angang 1s", "zhigang 9s"],
         },
         {"pingdu8": True},
         ["pihu"],

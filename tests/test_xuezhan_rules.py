@@ -193,3 +193,23 @@ def test_events_for_seat_hide_private_tiles():
     draws = [e for e in mine if e["type"] == "draw"]
     assert all((e["tile"] is None) == (e["seat"] != 2) for e in draws)
     assert len(mine) == len(g.events)
+
+
+@pytest.mark.parametrize("meld", ["chi 135p", "peng 12p", "gang 5p", "angang 55p6p", "chi 789p1m"])
+def test_malformed_melds_are_rejected(meld):
+    win = {"concealed": "11p", "win_tile": "1p", "melds": [meld]}
+    with pytest.raises(InvalidHandError):
+        get_variant(V).calculate(win)
+
+
+@pytest.mark.parametrize(
+    "win",
+    [
+        {"concealed": "5555p123s456s789s", "win_tile": "5p", "melds": ["peng 5p"]},
+        {"concealed": "123p456p789p11s23s", "win_tile": "4s"},
+        {"concealed": "123p456p789p11s234s", "win_tile": "4s", "gang_chain": -1},
+    ],
+)
+def test_impossible_descriptions_are_rejected(win):
+    with pytest.raises(InvalidHandError):
+        get_variant(V).calculate(win)

@@ -54,9 +54,22 @@ class Meld:
         words = text.split()
         if len(words) != 2 or words[0] not in MELD_KINDS:
             raise InvalidHandError(f"bad meld {text!r}; expected e.g. 'peng 3p' or 'chi 456s'")
-        kind, tiles = words[0], T.parse(words[1])
+        kind, tiles = words[0], sorted(T.parse(words[1]))
         if kind in ("peng",) + GANG_KINDS and len(set(tiles)) == 1:
             tiles = tiles[:1] * (3 if kind == "peng" else 4)
+        if not _well_formed(kind, tiles):
+            raise InvalidHandError(f"{text!r} is not a {kind}")
         return Meld(
             kind, tuple(sorted(tiles)), claimed=tiles[0] if kind not in ("angang", "niu") else -1
         )
+
+
+def _well_formed(kind: str, tiles: list[int]) -> bool:
+    if any(t >= T.N_KINDS for t in tiles):
+        return False
+    if kind == "chi":
+        low = tiles[0]
+        return len(tiles) == 3 and low < 27 and low % 9 <= 6 and tiles == [low, low + 1, low + 2]
+    if kind == "niu":
+        return 3 <= len(tiles) <= 5
+    return len(set(tiles)) == 1 and len(tiles) == (3 if kind == "peng" else 4)

@@ -220,7 +220,7 @@ class Variant:
         """Hand calculator without a game; ``ctx`` may be the JSON form."""
         if not isinstance(ctx, WinContext):
             ctx = WinContext.from_json(ctx)
-        return self.score(ctx, self.parse_options(options))
+        return self.score(ctx.validate(), self.parse_options(options))
 
     def __repr__(self) -> str:
         return f"<variant {self.name} {self.title}>"

@@ -42,6 +42,25 @@ class WinContext:
     def is_self_draw(self) -> bool:
         return self.how in ("self_draw", "fenzhang")
 
+    def validate(self) -> WinContext:
+        """Raise InvalidHandError unless the description is physically possible."""
+        if not 0 <= self.win_tile < T.N_KINDS:
+            raise InvalidHandError(f"win tile must be a kind 0..33, got {self.win_tile!r}")
+        if self.concealed[self.win_tile] == 0 and self.jokers == 0:
+            raise InvalidHandError(
+                f"the winning tile {T.NOTATION[self.win_tile]} must be among the concealed tiles"
+            )
+        total = self.concealed.astype(int).copy()
+        for m in self.melds:
+            for t in m.tiles:
+                total[t] += 1
+        if total.max() > 4:
+            kind = int(total.argmax())
+            raise InvalidHandError(f"{T.NOTATION[kind]} appears {total[kind]} times (at most 4)")
+        if self.jokers < 0 or self.gang_chain < 0 or self.after_gang < 0:
+            raise InvalidHandError("jokers, gang_chain and after_gang must be non-negative")
+        return self
+
     def all_kinds(self) -> list[int]:
         """Every natural tile of the 14 (melds included), jokers excluded."""
         out = T.from_counts(self.concealed)
