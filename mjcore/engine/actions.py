@@ -116,3 +116,16 @@ def gang(tile: int) -> Action:
 
 def chi(chow_low: int) -> Action:
     return Action("chi", tile=chow_low, tiles=(chow_low, chow_low + 1, chow_low + 2))
+
+
+CHIS = {low: chi(low) for low in range(27) if low % 9 <= 6}
+"""``CHIS[low]`` is the shared action chowing ``low, low+1, low+2``."""
+CHOW_PARTNERS = tuple(
+    tuple(
+        (low, *(t for t in (low, low + 1, low + 2) if t != tile))
+        for low in CHIS
+        if low <= tile <= low + 2
+    )
+    for tile in range(27)
+)
+"""For a suited kind: every (chow low, other kind, other kind) of the chows containing it."""

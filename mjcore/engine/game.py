@@ -16,9 +16,10 @@ import numpy as np
 
 from .. import tiles as T
 from ..errors import IllegalActionError, InvalidOptionError, InvalidWallError
+from ..hand import waits
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
-from .actions import DISCARDS, GANGS, HU, PASS, PENG, Action, chi, gang
+from .actions import CHIS, CHOW_PARTNERS, DISCARDS, GANGS, HU, PASS, PENG, Action, gang
 from .melds import Meld
 from .seat import SeatState
 from .variant import Variant
@@ -200,11 +201,9 @@ class Game:
         """Bitmask of kinds completing the seat's concealed hand by shape (cached)."""
         st = self.seats[seat]
         if st._waits is None:
-            from ..hand import waits
-
-            counts, jokers = self.variant.jokers(self, seat, st.counts)
             mask = 0
-            if (counts.sum() + jokers) % 3 == 1:
+            if sum(st.hand) % 3 == 1:
+                counts, jokers = self.variant.jokers(self, seat, st.counts)
                 for t in waits(counts, jokers, **self.variant.shape_flags(self.opts)):
                     mask |= 1 << t
             st._waits = mask
@@ -500,14 +499,8 @@ class Game:
         if st.hand[tile] >= 2 and tile not in st.pass_peng:
             acts.append(PENG)
         if tile < 27 and s == self.next_seat(src) and self.variant.chi_allowed(self.opts):
-            r = tile % 9
-            for low in range(tile - min(r, 2), tile + 1):
-                if (
-                    low % 9 <= 6
-                    and all(st.hand[t] or t == tile for t in (low, low + 1, low + 2))
-                    and low // 9 == tile // 9
-                ):
-                    acts.append(chi(low))
+            hand = st.hand
+            acts += [CHIS[low] for low, a, b in CHOW_PARTNERS[tile] if hand[a] and hand[b]]
         return acts
 
     def _pass_hu_locked(self, st: SeatState, tile: int, bd: Breakdown) -> bool:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from ..errors import InvalidOptionError
+from ..hand import is_win
 from ..scoring import Breakdown, Payment, WinContext
 from .actions import Action
 from .melds import Meld
@@ -107,8 +108,6 @@ class Variant:
 
     def shape_win(self, counts: np.ndarray, jokers: int, opts: Any) -> bool:
         """Whether a concealed hand is complete by shape — a fast necessary condition for a win."""
-        from ..hand import is_win
-
         return is_win(counts, jokers, **self.shape_flags(opts))
 
     def no_discard_after_chi(self, opts: Any, chow: tuple[int, ...], tile: int) -> set[int]:
