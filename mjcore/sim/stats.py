@@ -36,6 +36,7 @@ class SimStats:
     wins_by_how: Counter = field(default_factory=Counter)
     wins_by_pattern: Counter = field(default_factory=Counter)
     fan_hist: Counter = field(default_factory=Counter)
+    points_hist: Counter = field(default_factory=Counter)  # a win's points per payer
     gangs_by_kind: Counter = field(default_factory=Counter)
     score_hist: list[Counter] = field(default_factory=list)
     seconds: float = field(default=0.0, compare=False)
@@ -61,6 +62,7 @@ class SimStats:
             self.wins_by_how[win.how] += 1
             self.wins_by_pattern.update(win.breakdown.ids)
             self.fan_hist[win.breakdown.fan] += 1
+            self.points_hist[win.breakdown.points] += 1
         for seat in won:
             self.hands_won_by_seat[seat] += 1
         for st in game.seats:
@@ -76,7 +78,7 @@ class SimStats:
         for name in ("wins_by_seat", "hands_won_by_seat"):
             mine, theirs = getattr(self, name), getattr(other, name)
             setattr(self, name, [a + b for a, b in zip(mine, theirs, strict=True)])
-        for name in ("wins_by_how", "wins_by_pattern", "fan_hist", "gangs_by_kind"):
+        for name in ("wins_by_how", "wins_by_pattern", "fan_hist", "points_hist", "gangs_by_kind"):
             getattr(self, name).update(getattr(other, name))
         for mine, theirs in zip(self.score_hist, other.score_hist, strict=True):
             mine.update(theirs)
@@ -131,6 +133,7 @@ class SimStats:
             "wins_by_how": dict(sorted(self.wins_by_how.items())),
             "wins_by_pattern": dict(self.wins_by_pattern.most_common()),
             "fan_hist": {str(k): v for k, v in sorted(self.fan_hist.items())},
+            "points_hist": {str(k): v for k, v in sorted(self.points_hist.items())},
             "gangs_by_kind": dict(sorted(self.gangs_by_kind.items())),
             "score_mean": [round(m, 6) for m in self.score_mean()],
             "score_std": [round(s, 6) for s in self.score_std()],
@@ -171,7 +174,10 @@ class SimStats:
         lines += ["", "patterns (share of wins):"]
         for pid, count in self.wins_by_pattern.most_common():
             lines.append(f"  {pid:<24} {count:>8}  {100 * count / max(self.wins, 1):6.2f}%")
-        lines.append("fan: " + ", ".join(f"{k}:{v}" for k, v in sorted(self.fan_hist.items())))
+        if any(self.fan_hist.keys() - {0}):
+            lines.append("fan: " + ", ".join(f"{k}:{v}" for k, v in sorted(self.fan_hist.items())))
+        points = sorted(self.points_hist.items())
+        lines.append("points per payer: " + ", ".join(f"{k}:{v}" for k, v in points))
         return "\n".join(lines)
 
 
