@@ -67,6 +67,8 @@ class Game:
         self.gangs_on_table = 0
         self.last_drawer = -1
         self.haidi = False
+        # Until a discard is claimed or the dealer's 上家 has discarded (地胡 windows);
+        # a variant that also excludes 暗杠 checks gangs_on_table.
         self.first_go_around = True
         self.claim: tuple[int, int, str] = (-1, -1, "")
         self.pending: dict[int, list[Action]] = {}
@@ -449,7 +451,6 @@ class Game:
             st.melds.append(meld)
         self.gangs_on_table += 1
         self.chain += 1
-        self.first_go_around = False
         self._hand_changed(seat)
         self.log("gang", seat=seat, meld=meld.kind, tile=meld.tiles[0], chain=self.chain)
         self.pay(self.variant.gang_payments(self, seat, meld, self.chain))
@@ -521,7 +522,7 @@ class Game:
                     self.seats[s].pass_hu.get(tile, 0), self._claim_wins[s].points
                 )
                 self.seats[s].pass_hu_any = True
-            if PENG in acts and dec.kind not in ("peng", "gang"):
+            if PENG in acts and dec.kind not in ("peng", "gang") and self.variant.pass_peng_rule:
                 self.seats[s].pass_peng.add(tile)
         hu = [s for s in order if self.decisions[s].kind == "hu"]
         decided = self.decisions
@@ -534,11 +535,11 @@ class Game:
             how = "discard" if kind == "discard" else "rob_gang"
             self._record_wins([(s, self._claim_wins[s]) for s in hu], tile, how, src)
             return
-        for s in order:
-            dec = decided[s]
-            if dec.kind in ("peng", "gang", "chi"):
-                self._take_discard(s, src, tile, dec)
-                return
+        for claim_kinds in (("peng", "gang"), ("chi",)):  # gang = peng > chi (§0.4)
+            for s in order:
+                if decided[s].kind in claim_kinds:
+                    self._take_discard(s, src, tile, decided[s])
+                    return
         self._no_claim()
 
     def _no_claim(self) -> None:

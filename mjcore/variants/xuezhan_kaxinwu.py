@@ -120,17 +120,13 @@ class XuezhanKaxinwu(Variant):
 
     # ---- scoring ------------------------------------------------------------
     def score(self, ctx: WinContext, opts: XuezhanOptions) -> Breakdown | None:
-        facts = hand_facts(ctx.concealed, ctx.win_tile)
-        readings = []
-        if facts.standard:
-            readings.append(self._standard_reading(ctx, opts, facts))
-        if facts.seven_pairs and not ctx.melds:
-            quads = facts.quads_natural
-            readings.append([Hit(*QIDUI[min(quads, 3)], "base")])
+        readings = self._readings(ctx, opts)
         if not readings:
             return None
         extras = self._extra_fans(ctx, opts)
-        hits = max(readings, key=lambda r: sum(h.value for h in r)) + extras
+        # The best total; on a tie the larger base pattern (it is what 查叫 looks at).
+        best = max(readings, key=lambda r: (sum(h.value for h in r), r[0].value))
+        hits = best + extras
         fan = sum(h.value for h in hits)
         return Breakdown(
             tuple(hits),
@@ -138,6 +134,16 @@ class XuezhanKaxinwu(Variant):
             fan=fan,
             formula=f"2^({' + '.join(str(h.value) for h in hits)}) = {2**fan}",
         )
+
+    def _readings(self, ctx: WinContext, opts: XuezhanOptions) -> list[list[Hit]]:
+        """Each way to read the hand: its base pattern first, then 鬼 (standard reading only)."""
+        facts = hand_facts(ctx.concealed, ctx.win_tile)
+        readings = []
+        if facts.standard:
+            readings.append(self._standard_reading(ctx, opts, facts))
+        if facts.seven_pairs and not ctx.melds:
+            readings.append([Hit(*QIDUI[min(facts.quads_natural, 3)], "base")])
+        return readings
 
     def _standard_reading(self, ctx: WinContext, opts: XuezhanOptions, facts: Any) -> list[Hit]:
         w = ctx.win_tile
@@ -210,11 +216,12 @@ class XuezhanKaxinwu(Variant):
         for t in waits(st.counts):
             if held[t] >= 4:
                 continue  # all four copies are the seat's own: not a wait [DEC X16]
-            bd = self.score(
-                WinContext(_plus(st.counts, t), t, "discard", tuple(st.melds)), game.opts
-            )
-            if bd is not None:
-                best = max(best or 0, _base_plus_qys(bd))
+            ctx = WinContext(_plus(st.counts, t), t, "discard", tuple(st.melds))
+            readings = self._readings(ctx, game.opts)
+            if readings:  # the largest base pattern of any reading, + 清一色 [DEC X17]
+                qys = int(any(h.id == "qingyise" for h in self._extra_fans(ctx, game.opts)))
+                value = max(r[0].value for r in readings) + qys
+                best = value if best is None else max(best, value)
         return best
 
     def first_dealer(self, opts: XuezhanOptions, creator: int) -> int:
