@@ -21,7 +21,6 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from mjcore import tiles as T
 from mjcore.bots import GreedyBot
 from mjcore.engine.actions import Action
 from mjcore.engine.game import Game
@@ -211,10 +210,24 @@ def test_random_play_conformance(name, chunk):
 
 
 def test_tiles_in_play_counts_a_multi_win_tile_once():
-    """Simulated greedy hand 9 of seed 0: two seats win on one discarded 8s."""
-    from mjcore.sim import play_game
+    """一炮多响 (RULES.md X-e6): two seats win on one discarded 6s, which is one tile."""
+    from scenario import drive, scripted_game
 
-    game, _ = play_game("xuezhan_kaxinwu", 9, seed=0)
-    shared = [w for w in game.wins if w.tile == T.kind("8s") and w.how == "discard"]
-    assert len(shared) == 2 and shared[0].from_seat == shared[1].from_seat  # the situation
+    game = scripted_game(
+        "xuezhan_kaxinwu",
+        {0: "45s123p456p789p11s9p", 2: "66s999s111p222p55p", 3: "6s"},
+        draws="7s8s2s",
+    )
+    drive(
+        game,
+        [
+            (0, "discard 9p"),
+            (1, "tsumogiri"),
+            (2, "tsumogiri"),
+            (3, "discard 6s"),
+            (0, "hu"),
+            (2, "hu"),
+        ],
+    )
+    assert [w.seat for w in game.wins] == [0, 2]  # the situation
     assert game.tiles_in_play() == Counter(game.variant.tile_kinds(game.opts))

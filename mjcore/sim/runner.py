@@ -47,7 +47,10 @@ def play_game(
     variant = get_variant(variant)
     wall_seed, bot_seeds = game_seeds(seed, index, players)
     seat_bots = make_bots(bots, players, bot_seeds)
-    game = variant.new_game(players=players, options=options, seed=wall_seed)
+    # The dealer rotates with the game index, so per-seat statistics compare bots, not seats.
+    game = variant.new_game(
+        players=players, options=options, seed=wall_seed, dealer=index % players
+    )
     actions = 0
     while not game.is_over:
         if actions >= MAX_ACTIONS:
@@ -108,7 +111,7 @@ def simulate(
     workers: int = 1,
     progress: bool = False,
 ) -> SimStats:
-    """Play ``games`` full hands (one hand each, dealer seat 0) and return aggregate statistics.
+    """Play ``games`` full hands (game ``i`` dealt by seat ``i % players``); aggregate statistics.
 
     Game ``i`` uses the wall and bot seeds :func:`game_seeds` derives from ``seed``, so the
     statistics (all but the timing) are the same for every ``workers`` count. ``bots`` is
