@@ -116,34 +116,17 @@ def test_x_e8_chajiao():
     assert sum(g.scores) == 0
 
 
-def test_x_e9_gang_chain_flat_doubling():
-    g = scripted_game(
-        V, {0: "7s", 1: "77s222s999p1p3p5p8s4s"}, draws="9s8s6s2s", replacements="7s9p3s"
-    )
-    drive(
-        g,
-        [
-            (0, "discard 7s"),
-            (1, "peng"),
-            (1, "discard 1p"),
-            (2, "tsumogiri"),
-            (3, "tsumogiri"),
-            (0, "tsumogiri"),
-            (1, "gang 2s"),
-            (1, "gang 7s"),
-            (1, "gang 9p"),
-        ],
-    )
-    assert g.scores == [-8, 24, -8, -8]
-
-
-def test_x_e9_compound_option():
+@pytest.mark.parametrize(
+    ("mode", "each"),
+    [("flat", 8), ("compound", 12)],  # 2 + 1x2 + 2x2; compound: 2 + 1x2 + 2x4 [DEC X7]
+)
+def test_x_e9_gang_chain_doubling(mode, each):
     g = scripted_game(
         V,
         {0: "7s", 1: "77s222s999p1p3p5p8s4s"},
         draws="9s8s6s2s",
         replacements="7s9p3s",
-        options={"gang_chain": "compound"},
+        options={"gang_chain": mode},
     )
     drive(
         g,
@@ -159,7 +142,7 @@ def test_x_e9_compound_option():
             (1, "gang 9p"),
         ],
     )
-    assert g.scores == [-12, 36, -12, -12]
+    assert g.scores == [-each, 3 * each, -each, -each]
 
 
 def test_x_e10_must_gang():
