@@ -583,6 +583,7 @@ class Game:
         st.melds.append(meld)
         self._hand_changed(s)
         self.log("claim", seat=s, kind=meld.kind, tile=tile, tiles=list(meld.tiles), from_seat=src)
+        self.variant.after_claim(self, s, meld)
 
     # ---- wins and the end
     def _record_wins(

@@ -52,7 +52,7 @@ class SeatState:
         self.pass_hu_any = False
         self.pass_peng: set[int] = set()
         self.no_discard: frozenset[int] = frozenset()
-        self.no_bugang: set[int] = set()
+        self.no_bugang: set[int] = set()  # pung kinds this seat may never upgrade (补杠)
         self.discard_count = 0
         self.claims = 0
         self.claimed_from: Counter = Counter()  # chi/peng/直杠 taken from each seat (三比)

@@ -164,6 +164,9 @@ class Variant:
         """Restrict/extend the current seat's actions on its own turn."""
         return actions
 
+    def after_claim(self, game: Game, seat: int, meld: Meld) -> None:
+        """A chi or peng was just made (the seat now discards); e.g. to record a declined gang."""
+
     def on_declare(self, game: Game, seat: int, action: Action) -> None:
         """A ``declare …`` or ``niu …`` action on the seat's turn."""
 

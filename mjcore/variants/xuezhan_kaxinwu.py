@@ -69,17 +69,13 @@ class XuezhanKaxinwu(Variant):
         return [k for k in range(first, 27) for _ in range(4)]
 
     # ---- turn and claim restrictions --------------------------------------
+    def after_claim(self, game: Game, seat: int, meld: Meld) -> None:
+        st, kind = game.seats[seat], meld.tiles[0]
+        if meld.kind == "peng" and st.hand[kind]:
+            st.no_bugang.add(kind)  # pung a tile it could have 直杠'd: never 补杠 it
+
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         st = game.seats[seat]
-        if game.draw_how == "claim" and st.melds and st.melds[-1].kind == "peng":
-            kind = st.melds[-1].tiles[0]
-            if st.hand[kind]:
-                st.no_bugang.add(kind)  # pung a tile it could have 直杠'd: never 补杠 it
-        actions = [
-            a
-            for a in actions
-            if not (a.kind == "gang" and a.tile in st.no_bugang and st.hand[a.tile] < 4)
-        ]
         if st.wins:  # auto-play after a win: hu, gangs that keep the waits, discard the drawn tile
             return [
                 a
