@@ -282,7 +282,7 @@ class Game:
             acts.append(HU)
         if self.extra.get("gang_limit_hit"):
             return acts + [PASS]
-        if self.wall.can_draw_tail():
+        if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
             acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]
             acts += [
                 GANGS[m.tiles[0]]
@@ -509,6 +509,7 @@ class Game:
         if rule == "any":
             return st.pass_hu_any
         if rule == "same_kind" and tile in st.pass_hu:
+            # 「加番可以胡」: a bigger win is compared by its points per payer.
             return not (self.variant.pass_hu_bigger_ok and bd.points > st.pass_hu[tile])
         return False
 

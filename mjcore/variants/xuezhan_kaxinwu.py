@@ -154,6 +154,7 @@ class XuezhanKaxinwu(Variant):
             and (not opts.kaxinwu_single_wait_only or waits(_minus(ctx.concealed, w)) == [w])
         ):
             base = Hit("kaxinwu", "卡心五", 2, "base")
+        # 鬼 belongs to standard readings: 「龙七对、双龙七对、三龙七对不算"鬼"加番」.
         gui = int(np.count_nonzero(ctx.concealed == 4))
         return [base] + ([Hit("gui", "鬼", gui, "add")] if gui else [])
 
