@@ -682,3 +682,23 @@ def test_no_honors_108_tiles():
 
 def test_action_text_roundtrip():
     assert str(Action.parse("niu 东南西北")) == "niu 1234z"
+
+
+def test_pingdu8_counts_a_quad_as_three_of_the_14_tiles():
+    """V4.4 平度8张 「≥8 of the 14 tiles (melds … included)」 [DEC Q19]: two 条 quads are 6."""
+    v = get_variant("qingdao")
+    opts = {"pingdu8": True, "hun": False}
+    two_quads = {
+        "concealed": "234p567p11m",
+        "win_tile": "1m",
+        "how": "self_draw",
+        "melds": ["angang 1s", "angang 9s"],
+    }
+    assert v.calculate(two_quads, opts) is None
+    plus_pair = {
+        "concealed": "234p567p33s",
+        "win_tile": "3s",
+        "how": "self_draw",
+        "melds": ["angang 1s", "angang 9s"],
+    }
+    assert v.calculate(plus_pair, opts).ids == ["pihu"]

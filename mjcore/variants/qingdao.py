@@ -209,6 +209,7 @@ class Qingdao(Variant):
                 if a == HU or (a.kind == "discard" and self._ready_after(game, seat, a.tile))
             ]
         extra: list[Action] = []
+        # 「第一次牌权的时候…可以扣」: the seat's first turn with a discard, even after a peng.
         if st.discard_count == 0:
             if game.opts.niupai:
                 extra += self._niu_actions(game, seat)
@@ -342,7 +343,7 @@ class Qingdao(Variant):
         wt = ctx.win_tile if 0 <= ctx.win_tile < T.N_KINDS and c[ctx.win_tile] else -1
         if wt < 0 and k == 0:
             return None
-        manhun = k >= 4 and ctx.is_self_draw
+        manhun = k >= 4 and ctx.is_self_draw  # 「可直接满混」 on a self-drawn turn; no shape needed
         facts = hand_facts(c, wt, k, pair258=opts.pair258)
         readings = _readings(ctx, opts, facts)
         if not readings:
@@ -458,7 +459,8 @@ def _meld_suits(ctx: WinContext) -> list[int]:
     """Tiles per suit in the melds, a 混 in a 扭 group counted as what it stands for."""
     out = [0, 0, 0]
     for m in ctx.melds:
-        tiles = list(m.tiles)
+        # A quad is one set of the 14-tile hand: 3 of 「the 14 tiles」 [DEC Q19].
+        tiles = list(m.tiles[:3]) if m.is_gang else list(m.tiles)
         if m.kind == "niu" and m.claimed >= 0:
             if ctx.joker_kind in tiles:
                 tiles.remove(ctx.joker_kind)
