@@ -349,6 +349,16 @@ class Game:
         else:
             self.variant.on_declare(self, seat, action)
             self._hand_changed(seat)
+            hand = self.seats[seat].hand
+            if (
+                self.phase == "turn"
+                and self.current == seat
+                and 0 <= self.drawn
+                and not hand[self.drawn]
+            ):
+                # The declaration used up the drawn tile (a 扭 group): a self-draw win is now on
+                # the hand as it stands, so another held kind stands in as the turn's tile.
+                self.drawn = max((t for t in range(T.N_KINDS) if hand[t]), default=-1)
 
     def _resolve_choices(self) -> None:
         for seat, act in self.decisions.items():

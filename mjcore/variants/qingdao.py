@@ -332,10 +332,6 @@ class Qingdao(Variant):
         game.log("niu", seat=seat, tiles=T.format(list(action.tiles)), tiao=False)
         if len(action.tiles) == 4:
             game.replacement_for(seat, cause="niu")
-        elif game.drawn >= 0 and not st.hand[game.drawn]:
-            # The drawn tile went into the group: a win now is on the hand as it stands,
-            # so let the largest remaining kind stand in as the "win tile".
-            game.drawn = max(np.flatnonzero(st.counts).tolist(), default=-1)
 
     # ---- scoring ------------------------------------------------------------
     def score(self, ctx: WinContext, opts: QingdaoOptions) -> Breakdown | None:
