@@ -702,3 +702,13 @@ def test_pingdu8_counts_a_quad_as_three_of_the_14_tiles():
         "melds": ["angang 1s", "angang 9s"],
     }
     assert v.calculate(plus_pair, opts).ids == ["pihu"]
+
+
+def test_niu_of_the_dealt_tile_then_tianhu():
+    """扭 uses the dealer's last dealt tile (中); the hand left is complete: 天胡 is still offered."""
+    g = game({0: "123m456m789m11p567z"}, options={"niupai": True})
+    assert g.drawn == T.kind("7z")
+    g.apply(0, "niu 567z")
+    assert "hu" in [str(a) for a in g.legal_actions(0)]
+    g.apply(0, "hu")
+    assert "tianhu" in g.wins[0].breakdown.ids
