@@ -705,7 +705,7 @@ def test_pingdu8_counts_a_quad_as_three_of_the_14_tiles():
 
 
 def test_niu_of_the_dealt_tile_then_tianhu():
-    """扭 uses the dealer's last dealt tile (中); the hand left is complete: 天胡 is still offered."""
+    """扭 uses the dealer's last dealt tile (中); the rest is complete: 天胡 is still offered."""
     g = game({0: "123m456m789m11p567z"}, options={"niupai": True})
     assert g.drawn == T.kind("7z")
     g.apply(0, "niu 567z")
