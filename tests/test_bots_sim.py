@@ -257,3 +257,15 @@ def test_regression_after_win_zhigang_check_in_claim_window():
     used to take 1 tile instead of 3 (phase is still "turn" while claims are filtered)."""
     game, _ = play_game(V, 26, bots="random", seed=0)
     assert game.is_over
+
+
+def test_greedy_exposes_a_niu_group_that_costs_nothing():
+    from scenario import scripted_game
+
+    from mjcore.bots import GreedyBot
+
+    g = scripted_game("qingdao", {0: "567z19m19p19s2468s"}, options={"niupai": True, "hun": False})
+    for seat in range(4):
+        g.apply(seat, "choose pao 0")
+    action = GreedyBot(0).act_fast(g, 0, g.legal_actions(0))
+    assert str(action) == "niu 567z"

@@ -24,8 +24,9 @@ class GreedyBot(BaseBot):
 
     * a win (``hu``) is always taken;
     * on its turn: a gang when the hand's shanten after it is no worse than after the best
-      discard, a ``declare`` when the best discard leaves the hand ready, else the discard
-      of least shanten (ties: the least connected tile, then the rng);
+      discard, a 扭 group (``niu``) on the same test, a ``declare`` when the best discard
+      leaves the hand ready, else the discard of least shanten (ties: the least connected
+      tile, then the rng);
     * on another seat's discard: gang > peng > chi when the shanten after the claim (and the
       best discard) is no worse than now, else pass;
     * a per-hand ``choose``: the value 0 when offered, else the first one.
@@ -81,6 +82,9 @@ class GreedyBot(BaseBot):
                 take = 4 if hand.counts[a.tile] == 4 else 1
                 if hand.shanten_without({a.tile: take}) <= best:
                     return a
+        for a in legal:  # 扭 / 调牌 (青岛): expose a group when the hand is no worse for it
+            if a.kind == "niu" and self._niu_helps(hand, a, best):
+                return a
         if best <= 0:
             declare = next((a for a in legal if a.kind == "declare"), None)
             if declare is not None:
@@ -93,6 +97,16 @@ class GreedyBot(BaseBot):
         if len(candidates) == 1:
             return candidates[0]
         return candidates[int(self.rng.integers(len(candidates)))]
+
+    @staticmethod
+    def _niu_helps(hand: _Hand, action: Action, best: int) -> bool:
+        """A 3-tile group still needs a discard after it; 4 tiles and 调牌 draw a replacement."""
+        removed: dict[int, int] = {}
+        for t in action.tiles:
+            removed[t] = removed.get(t, 0) + 1
+        if len(action.tiles) == 3:
+            return hand.best_after_discard(removed) <= best
+        return hand.shanten_without(removed) <= best
 
     def _claim(self, hand: _Hand, tile: int, legal: list[Action]) -> Action:
         now = hand.shanten_without({})
