@@ -16,7 +16,7 @@ import click
 
 from . import hand as _hand
 from . import tiles as _tiles
-from .errors import MjcoreError
+from .errors import InvalidHandError, MjcoreError
 
 
 @click.group()
@@ -71,6 +71,28 @@ def analyze_hand(text: str, jokers: int, forms: dict[str, bool]) -> dict[str, An
     return out
 
 
+def score_waits(
+    info: dict[str, Any], variant: str, how: str, melds: tuple[str, ...], options: dict[str, Any]
+) -> None:
+    """Add to each wait what winning on it is worth under ``variant`` (its calculator)."""
+    from .engine.melds import Meld
+    from .scoring import WinContext
+    from .variants import get_variant
+
+    v = get_variant(variant)
+    opts = v.parse_options(options)
+    parsed = tuple(Meld.parse(m) for m in melds)
+    for w in info["waits"]:
+        w["unseen"] -= sum(m.tiles.count(w["kind"]) for m in parsed)  # exposed copies are seen
+        counts = _tiles.counts(info["tiles"] + w["tile"])
+        ctx = WinContext(counts, w["kind"], how, parsed, jokers=info["jokers"])
+        try:
+            bd = v.score(ctx.validate(), opts)
+        except InvalidHandError:  # e.g. a fifth copy once the melds are counted
+            bd = None
+        w["score"] = None if bd is None else {"patterns": bd.ids, "points": bd.points}
+
+
 def _ready_discards(counts: Any, jokers: int, forms: dict[str, bool]) -> list[dict[str, Any]]:
     """Discards that leave the hand ready, with the waits after each."""
     found = []
@@ -101,7 +123,15 @@ def _print_text(info: dict[str, Any]) -> None:
             n = sum(w["unseen"] for w in info["waits"])
             click.echo(f"waits    {len(info['waits'])} kinds, {n} tiles unseen by this hand")
             for w in info["waits"]:
-                click.echo(f"         {w['tile']:>3} {w['name']:<3} {w['unseen']} left")
+                line = f"         {w['tile']:>3} {w['name']:<3} {w['unseen']} left"
+                if "score" in w:
+                    sc = w["score"]
+                    line += (
+                        "   not a win here"
+                        if sc is None
+                        else (f"   {'+'.join(sc['patterns'])}: {sc['points']} per payer")
+                    )
+                click.echo(line)
         else:
             click.echo("waits    none")
     for d in info["discards"]:
@@ -123,6 +153,20 @@ def _print_text(info: dict[str, Any]) -> None:
 @click.option("--thirteen-orphans", is_flag=True, help="Allow 十三幺.")
 @click.option("--knitted", is_flag=True, help="Allow 十三不靠.")
 @click.option("--pair258", is_flag=True, help="The pair must be a suited 2/5/8 (258将).")
+@click.option("--variant", "-v", default=None, help="Score each wait under this variant.")
+@click.option(
+    "--how",
+    type=click.Choice(["discard", "self_draw"]),
+    default="discard",
+    show_default=True,
+    help="With --variant: score the waits as won this way.",
+)
+@click.option(
+    "--meld", "-m", "melds", multiple=True, help="With --variant: a meld, e.g. 'peng 3p'."
+)
+@click.option(
+    "--option", "-o", "opts", multiple=True, help="With --variant: room option key=value."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def hand_command(
     tiles: tuple[str, ...],
@@ -131,19 +175,29 @@ def hand_command(
     thirteen_orphans: bool,
     knitted: bool,
     pair258: bool,
+    variant: str | None,
+    how: str,
+    melds: tuple[str, ...],
+    opts: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Analyze a concealed hand, e.g. `mjcore hand 1112345678999m`.
 
     Shows whether it wins, its shanten, and its waits with how many copies of
     each remain unseen from this hand (13-tile hands), or the discards that
-    leave it ready (14-tile hands one tile away).
+    leave it ready (14-tile hands one tile away). With --variant, each wait is
+    scored by that variant's calculator, e.g.
+    `mjcore hand 111p234p46p789p99p -v xuezhan_kaxinwu`.
     """
     forms = dict(
         seven_pairs=seven_pairs, thirteen_orphans=thirteen_orphans, knitted=knitted, pair258=pair258
     )
     try:
         info = analyze_hand("".join(tiles), jokers, forms)
+        if variant is not None:
+            from .scoring.cli import parse_option
+
+            score_waits(info, variant, how, melds, dict(parse_option(o) for o in opts))
     except (MjcoreError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     if as_json:

@@ -62,3 +62,39 @@ def test_score_not_a_win_and_bad_input():
     bad = run("-v", "xuezhan_kaxinwu", "1234p", "-w", "4p")
     assert bad.exit_code == 2 and "3m+2" in bad.output
     assert run("-v", "riichi", "11p", "-w", "1p").exit_code == 2
+
+
+def test_hand_scores_each_wait_under_a_variant():
+    out = CliRunner().invoke(
+        main, ["hand", "111p234p46p789p99p", "-v", "xuezhan_kaxinwu", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    scores = {w["tile"]: w["score"] for w in json.loads(out.output)["waits"]}
+    assert scores["5p"] == {"patterns": ["kaxinwu", "qingyise"], "points": 8}
+    assert scores["4p"]["points"] == 4 and "gui" in scores["1p"]["patterns"]
+
+
+def test_hand_with_melds_counts_exposed_copies_as_seen():
+    args = [
+        "hand",
+        "3p",
+        "-v",
+        "qingdao",
+        "-o",
+        "hun=false",
+        "-m",
+        "chi 123p",
+        "-m",
+        "peng 5p",
+        "-m",
+        "peng 7p",
+        "-m",
+        "angang 9s",
+        "--how",
+        "self_draw",
+        "--json",
+    ]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 0, out.output
+    (wait,) = json.loads(out.output)["waits"]
+    assert wait["unseen"] == 2 and wait["score"]["patterns"] == ["pihu", "shoubayi"]

@@ -62,7 +62,7 @@ def score_command(
         "flags": list(flags),
     }
     try:
-        result = score_win(variant, win, dict(_option(o) for o in opts))
+        result = score_win(variant, win, dict(parse_option(o) for o in opts))
     except MjcoreError as exc:
         raise click.BadParameter(str(exc)) from None
     if as_json:
@@ -77,7 +77,8 @@ def score_command(
     click.echo(f"points per payer: {result['points']}   ({result['formula']})")
 
 
-def _option(text: str) -> tuple[str, Any]:
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value`` with a JSON value (``true``, ``2``, ``"flat"``) or a bare string."""
     key, sep, value = text.partition("=")
     if not sep:
         raise click.BadParameter(f"option {text!r} must be key=value")
