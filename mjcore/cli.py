@@ -16,6 +16,7 @@ import click
 
 from . import hand as _hand
 from . import tiles as _tiles
+from .cli_options import parse_option
 from .errors import InvalidHandError, MjcoreError
 
 
@@ -195,8 +196,6 @@ def hand_command(
     try:
         info = analyze_hand("".join(tiles), jokers, forms)
         if variant is not None:
-            from .scoring.cli import parse_option
-
             score_waits(info, variant, how, melds, dict(parse_option(o) for o in opts))
     except (MjcoreError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc

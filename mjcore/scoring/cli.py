@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ..cli_options import parse_option
 from ..errors import MjcoreError
 from ..variants import get_variant, names
 
@@ -75,14 +76,3 @@ def score_command(
         sign = {"base": "", "add": "+", "mul": "x"}[p["combine"]]
         click.echo(f"  {p['name']:<8} {p['id']:<22} {sign}{p['value']}")
     click.echo(f"points per payer: {result['points']}   ({result['formula']})")
-
-
-def parse_option(text: str) -> tuple[str, Any]:
-    """``key=value`` with a JSON value (``true``, ``2``, ``"flat"``) or a bare string."""
-    key, sep, value = text.partition("=")
-    if not sep:
-        raise click.BadParameter(f"option {text!r} must be key=value")
-    try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        return key, value

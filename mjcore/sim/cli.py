@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import click
 
 from ..bots import BOTS
-
-
-def _parse_option(text: str) -> tuple[str, Any]:
-    key, sep, raw = text.partition("=")
-    if not sep or not key:
-        raise click.BadParameter(f"expected key=value, got {text!r}", param_hint="--option")
-    lowered = raw.strip().lower()
-    if lowered in ("true", "false"):
-        return key.strip(), lowered == "true"
-    try:
-        return key.strip(), json.loads(raw)
-    except ValueError:
-        return key.strip(), raw
+from ..cli_options import parse_option
 
 
 @click.command("simulate")
@@ -83,7 +68,7 @@ def simulate_command(
     """
     from . import simulate
 
-    options = dict(_parse_option(o) for o in opts)
+    options = dict(parse_option(o) for o in opts)
     names = bots.split(",") if "," in bots else bots
     try:
         stats = simulate(
