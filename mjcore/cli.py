@@ -213,6 +213,10 @@ def _register_subcommands() -> None:
 
     main.add_command(simulate_command)
     main.add_command(score_command)
+    from .server.cli import COMMANDS as server_commands  # server deps load lazily
+
+    for command in server_commands:
+        main.add_command(command)
 
 
 _register_subcommands()

@@ -1,0 +1,9 @@
+"""A reference game server on the engine API: rooms, WebSockets, persistence, a browser table.
+
+Install with ``pip install "mjcore[server]"`` and run ``mjcore serve``. The pieces:
+``rooms`` (a room = one Match, its seats, bots and pacing; no I/O), ``store`` (SQLAlchemy
+persistence of configurations and action logs), ``app`` (the Starlette ASGI app:
+HTTP API and one WebSocket per seat), ``loadtest`` (bot tables as WebSocket clients),
+``static/`` (the browser table). The protocol is documented in ``docs/protocol.md``.
+This module imports nothing heavy, so ``mjcore`` works without the server extra.
+"""

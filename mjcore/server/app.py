@@ -1,0 +1,331 @@
+"""The ASGI app (Starlette): HTTP API for rooms, one WebSocket per seat, the browser table.
+
+Routes (see docs/protocol.md for every message):
+
+- ``GET /`` the browser table, ``/static/…`` its files
+- ``GET /api/variants`` variants with their options; ``POST /api/rooms`` create a room;
+  ``GET /api/rooms/{id}`` its public summary; ``POST /api/rooms/{id}/join`` take a seat
+- ``WS /ws/{id}`` play: the first message is ``{"type": "hello", "token": …}``
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..engine.variant import Variant
+from ..errors import IllegalActionError
+from ..variants import get_variant, names
+from .rooms import Lobby, NotYourTurnError, Room, RoomError
+from .store import Store
+
+STATIC = Path(__file__).with_name("static")
+MAX_BODY = 16_384  # bytes of an HTTP request body
+MAX_MESSAGE = 2_048  # characters of one WebSocket message
+MAX_QUEUE = 256  # unsent messages before a connection counts as stuck and is closed
+MESSAGE_RATE = 20.0  # messages per second per connection (token bucket) …
+MESSAGE_BURST = 40.0  # … with this burst
+MAX_VIOLATIONS = 100  # rate-limit or auth violations before the connection is closed
+
+
+class TokenBucket:
+    """``rate`` tokens per second up to ``burst``; ``take`` is False when empty."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.stamp = burst, clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """One seat's WebSocket: a bounded send queue drained by its own writer task."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closing = ""
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            self.close("too many unread messages")
+            return
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self, reason: str) -> None:
+        if not self.closing:
+            self.send({"type": "closing", "reason": reason})
+            self.closing = reason
+            self.queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        with contextlib.suppress(Exception):
+            while (text := await self.queue.get()) is not None:
+                await self.ws.send_text(text)
+            await self.ws.close(code=1000)
+
+    async def finish(self) -> None:
+        self.closing = self.closing or "finished"
+        self.writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self.writer
+
+
+def variant_info(v: Variant) -> dict[str, Any]:
+    """A variant's name, players and options (defaults and allowed values) for clients."""
+    import dataclasses
+
+    options = {
+        f.name: {
+            "default": f.default,
+            "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
+            "doc": f.metadata.get("doc", ""),
+        }
+        for f in dataclasses.fields(v.Options)
+    }
+    return {
+        "name": v.name,
+        "title": v.title,
+        "min_players": v.min_players,
+        "max_players": v.max_players,
+        "options": options,
+    }
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _json_body(request: Request) -> Any:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise RoomError(f"request body larger than {MAX_BODY} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise RoomError(f"request body larger than {MAX_BODY} bytes")
+    if not body:
+        return {}
+    try:
+        return json.loads(body)
+    except ValueError:
+        raise RoomError("request body is not JSON") from None
+
+
+def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults: Any) -> Starlette:
+    """The server app; ``defaults`` are room settings used when a request omits them."""
+    state: dict[str, Any] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+        store = Store(db)
+        lobby = Lobby(store, schedule=loop.call_later, max_rooms=max_rooms, defaults=defaults)
+        lobby.restore_all()
+        state["lobby"] = lobby
+        yield
+        store.close()
+
+    def lobby() -> Lobby:
+        return state["lobby"]
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"ok": True, "rooms": len(lobby().rooms)})
+
+    async def variants(request: Request) -> Response:
+        return JSONResponse([variant_info(get_variant(n)) for n in names()])
+
+    async def create_room(request: Request) -> Response:
+        try:
+            room = lobby().create(await _json_body(request))
+        except RoomError as exc:
+            return _error(400, str(exc))
+        return JSONResponse(room.summary(), status_code=201)
+
+    async def room_summary(request: Request) -> Response:
+        try:
+            return JSONResponse(lobby().get(request.path_params["room_id"]).summary())
+        except RoomError as exc:
+            return _error(404, str(exc))
+
+    async def join(request: Request) -> Response:
+        try:
+            room = lobby().get(request.path_params["room_id"])
+        except RoomError as exc:
+            return _error(404, str(exc))
+        try:
+            body = await _json_body(request)
+            if not isinstance(body, dict):
+                raise RoomError("a join request is a JSON object")
+            name = body.get("name", "")
+            seat, token = room.join(body.get("seat"), name if isinstance(name, str) else "")
+        except RoomError as exc:
+            return _error(409, str(exc))
+        room.pump()
+        return JSONResponse({"room": room.id, "seat": seat, "token": token})
+
+    async def play(ws: WebSocket) -> None:
+        await ws.accept()
+        conn = Connection(ws)
+        try:
+            room = lobby().get(ws.path_params["room_id"])
+        except RoomError as exc:
+            conn.send({"type": "error", "code": "no_room", "message": str(exc)})
+            conn.close("no such room")
+            await asyncio.wait_for(conn.writer, 5)
+            return
+        session = Session(room, conn)
+        try:
+            while not conn.closing:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    text = (message.get("bytes") or b"").decode("utf-8", "replace")
+                session.handle(text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            session.leave()
+            if conn.closing:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(conn.writer), 2)
+            await conn.finish()
+
+    routes = [
+        Route("/", index),
+        Route("/api/health", health),
+        Route("/api/variants", variants),
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms/{room_id}", room_summary),
+        Route("/api/rooms/{room_id}/join", join, methods=["POST"]),
+        WebSocketRoute("/ws/{room_id}", play),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+class Session:
+    """The messages of one WebSocket: authentication, then actions for its own seat only."""
+
+    def __init__(self, room: Room, conn: Connection) -> None:
+        self.room, self.conn = room, conn
+        self.seat: int | None = None
+        self.bucket = TokenBucket(MESSAGE_RATE, MESSAGE_BURST)
+        self.violations = 0
+
+    def error(self, code: str, message: str, ref: Any = None) -> None:
+        reply: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        if ref is not None:
+            reply["id"] = ref
+        self.conn.send(reply)
+        if code in ("rate_limited", "not_authenticated", "too_large", "bad_json"):
+            self.violations += 1
+            if self.violations > MAX_VIOLATIONS:
+                self.conn.close("too many rejected messages")
+
+    def handle(self, text: str) -> None:
+        if not self.bucket.take():
+            return self.error("rate_limited", f"more than {MESSAGE_RATE:g} messages per second")
+        if len(text) > MAX_MESSAGE:
+            return self.error("too_large", f"messages are at most {MAX_MESSAGE} characters")
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            return self.error("bad_json", "a message is one JSON object")
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            return self.error("bad_message", "a message is a JSON object with a 'type'")
+        ref = msg.get("id")
+        if ref is not None and not (isinstance(ref, int | str) and len(str(ref)) <= 32):
+            return self.error("bad_message", "id must be a short string or integer")
+        kind = msg["type"]
+        if kind == "ping":
+            return self.conn.send({"type": "pong", "id": ref})
+        if self.seat is None:
+            if kind != "hello":
+                return self.error("not_authenticated", "send hello with your seat token first", ref)
+            return self.hello(msg)
+        if "seat" in msg and msg["seat"] != self.seat:
+            return self.error("forged_seat", f"this connection plays seat {self.seat} only", ref)
+        handler = {"act": self.act, "next": self.next, "back": self.back}.get(kind)
+        if handler is None:
+            known = "hello, act, next, back, ping"
+            return self.error("bad_message", f"unknown type {kind!r}; known: {known}", ref)
+        handler(msg, ref)
+
+    def hello(self, msg: dict[str, Any]) -> None:
+        seat = self.room.seat_for_token(msg.get("token"))
+        if seat is None:
+            return self.error("not_authenticated", "unknown token for this room", msg.get("id"))
+        hand, since = msg.get("hand", -1), msg.get("since", 0)
+        if not isinstance(hand, int) or not isinstance(since, int):
+            return self.error("bad_message", "hand and since must be integers", msg.get("id"))
+        self.seat = seat
+        self.conn.send(
+            {
+                "type": "welcome",
+                "room": self.room.id,
+                "seat": seat,
+                "config": self.room.config.public(),
+            }
+        )
+        self.room.connect(seat, self.conn, hand, since)
+
+    def act(self, msg: dict[str, Any], ref: Any) -> None:
+        assert self.seat is not None
+        try:
+            self.room.act(self.seat, msg.get("action"))
+        except NotYourTurnError as exc:
+            return self.error("not_your_turn", str(exc), ref)
+        except IllegalActionError as exc:
+            return self.error("illegal", str(exc), ref)
+        except Exception as exc:  # e.g. the database is unreachable: the room was reloaded
+            return self.error("server_error", f"{type(exc).__name__}: {exc}", ref)
+        self.conn.send({"type": "ok", "id": ref})
+        self.room.pump()
+
+    def next(self, msg: dict[str, Any], ref: Any) -> None:
+        assert self.seat is not None
+        try:
+            self.room.next_hand(self.seat, msg.get("hand"))
+        except IllegalActionError as exc:
+            return self.error("not_your_turn", str(exc), ref)
+        self.conn.send({"type": "ok", "id": ref})
+        self.room.pump()
+
+    def back(self, msg: dict[str, Any], ref: Any) -> None:
+        assert self.seat is not None
+        self.room.take_back(self.seat)
+        self.conn.send({"type": "ok", "id": ref})
+        self.room.pump()
+
+    def leave(self) -> None:
+        if self.seat is not None:
+            self.room.disconnect(self.seat, self.conn)

@@ -1,0 +1,103 @@
+"""``mjcore serve`` (the game server) and ``mjcore loadtest`` (bot tables over WebSockets)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option(
+    "--db",
+    default="mjcore-server.db",
+    show_default=True,
+    help="SQLite file path, or a SQLAlchemy URL (postgresql+psycopg://user@host/db).",
+)
+@click.option(
+    "--claim-window-ms",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0, 30_000),
+    help="Default uniform claim window for rooms that do not set one (0 = no pacing).",
+)
+@click.option("--idle-timeout", default=30.0, show_default=True, help="Default idle seconds.")
+@click.option("--max-rooms", default=10_000, show_default=True, type=int)
+def serve_command(
+    host: str, port: int, db: str, claim_window_ms: int, idle_timeout: float, max_rooms: int
+) -> None:
+    """Run the game server (HTTP API, WebSockets, browser table at http://HOST:PORT/)."""
+    try:
+        import uvicorn
+
+        from .app import MAX_MESSAGE, create_app
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise click.ClickException(f'{exc}; install the server extra: pip install "mjcore[server]"')
+    app = create_app(
+        db, max_rooms=max_rooms, claim_window_ms=claim_window_ms, idle_timeout_s=idle_timeout
+    )
+    click.echo(f"mjcore server on http://{host}:{port}/ (database {db})", err=True)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=4 * MAX_MESSAGE,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        backlog=4096,
+    )
+
+
+@click.command("loadtest")
+@click.option("--url", default="http://127.0.0.1:8000", show_default=True)
+@click.option("--tables", default=10, show_default=True, type=click.IntRange(1, 5000))
+@click.option("--duration", default=10.0, show_default=True, type=click.FloatRange(0.5, 3600))
+@click.option("--variant", default="xuezhan_kaxinwu", show_default=True)
+@click.option(
+    "--clients",
+    default=4,
+    show_default=True,
+    type=click.IntRange(1, 4),
+    help="WebSocket players per table (the other seats are server bots).",
+)
+@click.option(
+    "--think-ms", default=0, show_default=True, type=click.IntRange(0, 60_000),
+    help="Each client waits this long before answering a decision.",
+)  # fmt: skip
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def loadtest_command(
+    url: str,
+    tables: int,
+    duration: float,
+    variant: str,
+    clients: int,
+    think_ms: int,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """Play TABLES concurrent tables against a running server on this machine (loopback only).
+
+    Exit status 0 only if no error reply, dropped connection or lost room occurred.
+    """
+    from .loadtest import LoadConfig, run_loadtest
+
+    cfg = LoadConfig(url, tables, duration, variant, clients, think_ms / 1000, seed)
+    try:
+        report = run_loadtest(cfg)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(report))
+    else:
+        for key, value in report.items():
+            click.echo(f"{key:>16}: {value}")
+    sys.exit(0 if report["errors"] == 0 and report["lost_tables"] == 0 else 1)
+
+
+COMMANDS = (serve_command, loadtest_command)
+"""The commands ``mjcore.cli`` registers."""

@@ -1,0 +1,202 @@
+"""Load test: N concurrent tables played by WebSocket clients against a running server.
+
+Each table is one room; ``clients`` of its seats are played here over WebSockets (the
+rest by the server's bots). A client answers every decision it is offered (``hu`` when it
+can, otherwise a seeded random legal action) after ``think`` seconds and measures each
+action's latency from sending ``act`` to receiving its ``ok``. Everything is bounded by
+the duration; only loopback addresses are accepted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import random
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+SETUP_CONCURRENCY = 32  # rooms created / joined at once
+CONNECT_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class LoadConfig:
+    url: str
+    tables: int
+    duration: float
+    variant: str = "xuezhan_kaxinwu"
+    clients: int = 4
+    think: float = 0.0
+    seed: int = 0
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    hands_finished: int = 0
+
+
+def loopback_base(url: str) -> str:
+    """The http base URL if its host is a loopback address, else ValueError."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if parts.scheme != "http":
+        raise ValueError(f"--url must be http://… on this machine, got {url!r}")
+    if host != "localhost":
+        try:
+            if not ipaddress.ip_address(host).is_loopback:
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"the load test only targets loopback addresses, not {host!r}") from None
+    return f"http://{parts.netloc}"
+
+
+def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=CONNECT_TIMEOUT) as resp:
+        return json.loads(resp.read())
+
+
+def _get(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=CONNECT_TIMEOUT) as resp:
+        return json.loads(resp.read())
+
+
+def _setup_table(base: str, cfg: LoadConfig, players: int) -> tuple[str, list[str]]:
+    seats = ["human"] * cfg.clients + ["greedy"] * (players - cfg.clients)
+    room = _post(
+        f"{base}/api/rooms",
+        {"variant": cfg.variant, "players": players, "seats": seats, "next_hand_s": 0,
+         "claim_window_ms": 0, "idle_timeout_s": 600},
+    )  # fmt: skip
+    tokens = [_post(f"{base}/api/rooms/{room['room']}/join", {})["token"] for _ in range(cfg.clients)]
+    return room["room"], tokens
+
+
+async def _client(
+    ws_url: str,
+    token: str,
+    cfg: LoadConfig,
+    rng: random.Random,
+    deadline: float,
+    totals: Totals,
+    counts_hands: bool,
+) -> None:
+    from websockets.asyncio.client import connect
+
+    async with connect(ws_url, open_timeout=CONNECT_TIMEOUT, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent_at: float | None = None
+        ref = 0
+        last_hand_over = -1
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            try:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), remaining))
+            except asyncio.TimeoutError:
+                return
+            kind = msg["type"]
+            if kind == "error":
+                totals.errors.append(f"{msg.get('code')}: {msg.get('message')}")
+                sent_at = None
+            elif kind == "ok" and sent_at is not None and msg.get("id") == ref:
+                totals.latencies.append(time.monotonic() - sent_at)
+                sent_at = None
+            elif kind == "closing":
+                totals.errors.append(f"closed by server: {msg.get('reason')}")
+                return
+            elif kind == "state" and sent_at is None:  # states before our ok are stale
+                view = msg["view"]
+                if view["phase"] == "over" and msg["hand"] > last_hand_over:
+                    last_hand_over = msg["hand"]
+                    totals.hands_finished += counts_hands
+                    await ws.send(json.dumps({"type": "next", "hand": msg["hand"]}))
+                elif view["legal_actions"]:
+                    legal = view["legal_actions"]
+                    action = "hu" if "hu" in legal else rng.choice(legal)
+                    if cfg.think:
+                        await asyncio.sleep(min(cfg.think, max(0.0, deadline - time.monotonic())))
+                    ref += 1
+                    sent_at = time.monotonic()
+                    await ws.send(json.dumps({"type": "act", "action": action, "id": ref}))
+
+
+async def _run(cfg: LoadConfig) -> dict[str, Any]:
+    base = loopback_base(cfg.url)
+    variants = {v["name"]: v for v in await asyncio.to_thread(_get, f"{base}/api/variants")}
+    if cfg.variant not in variants:
+        raise ValueError(f"unknown variant {cfg.variant!r}; the server has {sorted(variants)}")
+    players = variants[cfg.variant]["max_players"]
+    if cfg.clients > players:
+        raise ValueError(f"--clients must be at most {players} for {cfg.variant}")
+    limit = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def setup() -> tuple[str, list[str]]:
+        async with limit:
+            return await asyncio.to_thread(_setup_table, base, cfg, players)
+
+    t0 = time.monotonic()
+    tables = await asyncio.gather(*(setup() for _ in range(cfg.tables)))
+    setup_s = time.monotonic() - t0
+    totals = Totals()
+    rng = random.Random(cfg.seed)
+    start = time.monotonic()
+    deadline = start + cfg.duration
+    ws_base = "ws://" + base.removeprefix("http://")
+    results = await asyncio.gather(
+        *(
+            _client(
+                f"{ws_base}/ws/{room}", t, cfg, random.Random(rng.random()), deadline, totals, i == 0
+            )
+            for room, tokens in tables
+            for i, t in enumerate(tokens)
+        ),
+        return_exceptions=True,
+    )
+    elapsed = time.monotonic() - start
+    for r in results:
+        if isinstance(r, BaseException):
+            totals.errors.append(f"connection failed: {type(r).__name__}: {r}")
+    lost = 0
+    for room, _ in tables:  # every room must still be there
+        try:
+            await asyncio.to_thread(_get, f"{base}/api/rooms/{room}")
+        except Exception:
+            lost += 1
+    lat = sorted(totals.latencies)
+
+    def pct(p: float) -> float:
+        return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else 0.0
+
+    return {
+        "tables": cfg.tables,
+        "clients": cfg.tables * cfg.clients,
+        "variant": cfg.variant,
+        "think_ms": int(cfg.think * 1000),
+        "setup_s": round(setup_s, 2),
+        "duration_s": round(elapsed, 2),
+        "actions": len(lat),
+        "actions_per_s": round(len(lat) / elapsed, 1) if elapsed else 0.0,
+        "p50_ms": pct(0.50),
+        "p99_ms": pct(0.99),
+        "max_ms": round(1000 * lat[-1], 2) if lat else 0.0,
+        "hands_finished": totals.hands_finished,
+        "errors": len(totals.errors),
+        "first_errors": totals.errors[:5],
+        "lost_tables": lost,
+    }
+
+
+def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
+    """Run the load test and return its report (latencies in milliseconds)."""
+    loopback_base(cfg.url)
+    return asyncio.run(_run(cfg))

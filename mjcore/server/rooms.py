@@ -1,0 +1,564 @@
+"""Rooms: one :class:`~mjcore.engine.match.Match` per room, its seats, bots, pacing and timers.
+
+Everything here is synchronous and runs on the server's one event loop, so a room is never
+changed by two things at once. A room talks to its players through :class:`Sink` objects
+(one per connected seat); the ASGI layer (``app.py``) owns the sockets.
+
+Pacing (uniform claim window): with ``claim_window_ms = W > 0`` every action taken on a
+seat's own turn (discard, gang, declaration) is followed by a hold of exactly W ms. During
+the hold only seats that now have a decision to make receive their state; everyone else
+receives the outcome when the hold ends, and seats that were asked and have not answered
+by then pass. So the time between a discard and the next public event is W whether or not
+anyone could claim, and a seat that was not asked cannot tell that someone was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+from ..bots import BOTS, BaseBot, make_bot
+from ..engine.actions import Action
+from ..engine.game import Game
+from ..engine.match import Match
+from ..errors import IllegalActionError, MjcoreError
+from ..variants import get_variant, names
+from .store import Store, StoredRoom
+
+HUMAN = "human"
+MAX_ACTIONS_PER_PUMP = 64  # bot actions applied before yielding to other rooms
+
+
+class RoomError(MjcoreError, ValueError):
+    """A request about a room that cannot be honoured (bad config, unknown room, full seat)."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """The seat has no decision to make now (another seat's turn, or a claim it was not offered)."""
+
+
+class Sink(Protocol):
+    """Where a seat's messages go (one WebSocket); ``send`` must not block."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, reason: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class RoomConfig:
+    """Everything that defines a room; ``seed`` is private to the server (it fixes the walls)."""
+
+    variant: str
+    players: int
+    options: dict[str, Any]
+    seats: tuple[str, ...]  # "human" or a bot name per seat
+    seed: int
+    first_dealer: int = 0
+    claim_window_ms: int = 0
+    idle_timeout_s: float = 30.0
+    next_hand_s: float = 10.0
+    max_hands: int = 0  # 0 = no limit
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["seats"] = list(self.seats)
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> RoomConfig:
+        return RoomConfig(**{**data, "seats": tuple(data["seats"])})
+
+    def public(self) -> dict[str, Any]:
+        """The configuration without the seed."""
+        out = self.to_json()
+        del out["seed"]
+        return out
+
+
+def _number(data: dict[str, Any], key: str, default: float, low: float, high: float) -> float:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise RoomError(f"{key} must be a number {low}..{high}, got {value!r}")
+    return value
+
+
+def config_from_request(data: Any, defaults: dict[str, Any] | None = None) -> RoomConfig:
+    """Validate a create-room request (JSON object) into a RoomConfig, or raise RoomError."""
+    if not isinstance(data, dict):
+        raise RoomError("a room request is a JSON object")
+    known = {"variant", "players", "options", "seats", "first_dealer", "claim_window_ms",
+             "idle_timeout_s", "next_hand_s", "max_hands"}  # fmt: skip
+    unknown = set(data) - known
+    if unknown:
+        raise RoomError(f"unknown room field(s): {sorted(unknown)}; known: {sorted(known)}")
+    data = {**(defaults or {}), **data}
+    variant = data.get("variant")
+    if variant not in names():
+        raise RoomError(f"unknown variant {variant!r}; known variants: {', '.join(names())}")
+    v = get_variant(variant)
+    players = data.get("players", v.max_players)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RoomError(f"players must be an integer, got {players!r}")
+    if not v.min_players <= players <= v.max_players:
+        raise RoomError(f"players must be {v.min_players}..{v.max_players} for {variant}")
+    seats = data.get("seats", [HUMAN] + ["greedy"] * (players - 1))
+    if not isinstance(seats, list) or len(seats) != players:
+        raise RoomError(f"seats must be a list of {players} entries ('human' or a bot name)")
+    for kind in seats:
+        if kind != HUMAN and kind not in BOTS:
+            raise RoomError(f"seat kind {kind!r} is neither 'human' nor a bot ({', '.join(BOTS)})")
+    if HUMAN not in seats:
+        raise RoomError("a room needs at least one human seat")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise RoomError("options must be a JSON object")
+    first_dealer = data.get("first_dealer", 0)
+    try:
+        match = Match(variant, players=players, options=options, first_dealer=first_dealer)
+    except ValueError as exc:
+        raise RoomError(str(exc)) from None
+    return RoomConfig(
+        variant=variant,
+        players=players,
+        options=match.options,
+        seats=tuple(seats),
+        seed=secrets.randbits(62),
+        first_dealer=first_dealer,
+        claim_window_ms=int(_number(data, "claim_window_ms", 0, 0, 30_000)),
+        idle_timeout_s=float(_number(data, "idle_timeout_s", 30.0, 0.1, 3600)),
+        next_hand_s=float(_number(data, "next_hand_s", 10.0, 0, 3600)),
+        max_hands=int(_number(data, "max_hands", 0, 0, 10_000)),
+    )
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def sanitized_view(game: Game, seat: int) -> dict[str, Any]:
+    """``game.view(seat)`` with ``to_act`` limited to the viewer (never others' pending options)."""
+    view = game.view(seat)
+    view["to_act"] = [s for s in view["to_act"] if s == seat]
+    return view
+
+
+def events_since(game: Game, seat: int, k: int) -> list[dict[str, Any]]:
+    """The seat's events from index ``k`` on, each tagged with its ``seq`` (index in the hand)."""
+    events = game.events_for(seat)[k:]
+    return [{**ev, "seq": i} for i, ev in enumerate(events, start=k)]
+
+
+class Room:
+    """One table: the match, who sits where, and the pump that moves bots and timers."""
+
+    def __init__(
+        self,
+        room_id: str,
+        config: RoomConfig,
+        store: Store,
+        schedule: Callable[[float, Callable[[], None]], Any] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.id = room_id
+        self.config = config
+        self.store = store
+        self.clock = clock
+        self._schedule = schedule
+        self.match = Match(
+            config.variant,
+            players=config.players,
+            options=config.options,
+            seed=config.seed,
+            first_dealer=config.first_dealer,
+        )
+        self.log_len = 0
+        self.tokens: dict[int, str] = {}
+        self.names: dict[int, str] = {}
+        self.conns: dict[int, Sink] = {}
+        self.cursor: dict[int, tuple[int, int]] = {}  # seat -> (hand, next event) delivered
+        self.dirty: set[int] = set()
+        self.away: set[int] = set()
+        self.ready: set[int] = set()
+        self.hold_until = 0.0
+        self.asked: dict[int, tuple[int, float]] = {}  # seat -> (history length, since)
+        self.over_since: float | None = None
+        self._bots: dict[str, BaseBot] = {}
+        self._timer: Any = None
+
+    # ------------------------------------------------------------ lifecycle
+    @staticmethod
+    def create(room_id: str, config: RoomConfig, store: Store, **kw: Any) -> Room:
+        store.create_room(room_id, config.to_json(), time.time())
+        room = Room(room_id, config, store, **kw)
+        room._new_hand()
+        return room
+
+    @staticmethod
+    def restore(stored: StoredRoom, store: Store, **kw: Any) -> Room:
+        """Rebuild a room by replaying its stored log (exactly the same state)."""
+        room = Room(stored.room_id, RoomConfig.from_json(stored.config), store, **kw)
+        room.tokens = dict(stored.token_hashes)
+        room.names = dict(stored.names)
+        for hand, seat, action in stored.log:
+            if action == "new_hand":
+                room.match.new_hand()
+            else:
+                game = room.match.current
+                if game is None or hand != len(room.match.hands) - 1:
+                    raise RoomError(f"room {room.id}: log entry for hand {hand} out of order")
+                game.apply(seat, action)
+            room.log_len += 1
+        if room.match.current is None:
+            room._new_hand()
+        elif room.match.current.is_over:
+            room.over_since = room.clock()
+        return room
+
+    @property
+    def game(self) -> Game:
+        game = self.match.current
+        assert game is not None  # a room always has a hand
+        return game
+
+    @property
+    def hand_index(self) -> int:
+        return len(self.match.hands) - 1
+
+    def _record(self, seat: int, action: str) -> None:
+        self.store.append(self.id, self.log_len, self.hand_index, seat, action)
+        self.log_len += 1
+
+    def _new_hand(self) -> None:
+        self.match.new_hand()
+        try:
+            self._record(-1, "new_hand")
+        except Exception:
+            self.match.hands.pop()
+            raise
+        self.ready.clear()
+        self.over_since = None
+        self.dirty.update(range(self.config.players))
+
+    # ------------------------------------------------------------ seats
+    def is_human(self, seat: int) -> bool:
+        return self.config.seats[seat] == HUMAN
+
+    def join(self, seat: int | None, name: str = "") -> tuple[int, str]:
+        """Give a free human seat (the first one if ``seat`` is None) a new secret token."""
+        free = [s for s in range(self.config.players) if self.is_human(s) and s not in self.tokens]
+        if seat is None:
+            if not free:
+                raise RoomError(f"room {self.id} has no free human seat")
+            seat = free[0]
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in free:
+            raise RoomError(f"seat {seat!r} is not a free human seat of room {self.id}: free {free}")
+        token = secrets.token_urlsafe(24)
+        self.store.set_token(self.id, seat, token_hash(token), name[:64])
+        self.tokens[seat] = token_hash(token)
+        self.names[seat] = name[:64]
+        self.dirty.update(range(self.config.players))
+        return seat, token
+
+    def seat_for_token(self, token: Any) -> int | None:
+        if not isinstance(token, str) or len(token) > 100:
+            return None
+        digest = token_hash(token)
+        for seat, h in self.tokens.items():
+            if hmac.compare_digest(h, digest):
+                return seat
+        return None
+
+    def connect(self, seat: int, sink: Sink, hand: int = -1, since: int = 0) -> None:
+        """Attach a seat's connection; it resumes after event ``since`` of hand ``hand``."""
+        old = self.conns.get(seat)
+        if old is not None and old is not sink:
+            old.close("replaced by a newer connection for this seat")
+        self.conns[seat] = sink
+        self.away.discard(seat)
+        if not 0 <= hand <= self.hand_index:
+            hand, since = self.hand_index, 0
+        self.cursor[seat] = (hand, max(0, since))
+        self.dirty.update(range(self.config.players))
+        self.pump()
+
+    def disconnect(self, seat: int, sink: Sink) -> None:
+        if self.conns.get(seat) is sink:
+            del self.conns[seat]
+            self.dirty.update(range(self.config.players))
+            self.pump()
+
+    def seats_info(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s,
+                "kind": self.config.seats[s],
+                "name": self.names.get(s, ""),
+                "joined": s in self.tokens,
+                "connected": s in self.conns,
+                "away": s in self.away,
+            }
+            for s in range(self.config.players)
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts about the room (no seed, no tokens, no hidden tiles)."""
+        return {
+            "room": self.id,
+            "config": self.config.public(),
+            "seats": self.seats_info(),
+            "hand": self.hand_index,
+            "phase": self.game.phase,
+            "scores": self.match.scores,
+        }
+
+    # ------------------------------------------------------------ actions
+    def act(self, seat: int, text: Any) -> None:
+        """A seat's action; raises IllegalActionError (nothing changes) if it may not take it.
+
+        The caller acknowledges the action and then calls :meth:`pump` (so the reply comes
+        before the states it causes).
+        """
+        if not isinstance(text, str) or len(text) > 64:
+            raise IllegalActionError("action must be a short string such as 'discard 5p'")
+        game = self.game
+        if game.is_over:
+            raise NotYourTurnError("the hand is over; send {'type': 'next'} for the next one")
+        action = Action.parse(text)
+        if not game.legal_actions(seat):
+            raise NotYourTurnError(f"seat {seat} has no decision to make now")
+        self._apply(seat, action)
+        if seat in self.away:  # acting again takes the seat back from the bot
+            self.away.discard(seat)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        game = self.game
+        on_turn = game.phase == "turn"
+        game.apply(seat, action)  # atomic: raises and changes nothing if illegal
+        try:
+            self._record(seat, str(action))
+        except Exception:
+            self._reload()
+            raise
+        if on_turn and self.config.claim_window_ms:
+            self.hold_until = self.clock() + self.config.claim_window_ms / 1000
+        if game.is_over:
+            self.over_since = self.clock()
+        self.dirty.update(range(self.config.players))
+
+    def _reload(self) -> None:
+        """After a failed write, go back to exactly what the database holds."""
+        for stored in self.store.load_all():
+            if stored.room_id == self.id:
+                fresh = Room.restore(stored, self.store, clock=self.clock)
+                self.match, self.log_len = fresh.match, fresh.log_len
+                return
+
+    def next_hand(self, seat: int, hand: Any = None) -> None:
+        """The seat is ready for the hand after ``hand`` (default: the current one).
+
+        It starts when every connected human is ready (or ``next_hand_s`` has passed). Asking
+        for the hand after one that has already been followed is a harmless no-op.
+        """
+        if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int)):
+            raise IllegalActionError("hand must be an integer")
+        if hand is not None and hand < self.hand_index:
+            return
+        if not self.game.is_over:
+            raise NotYourTurnError("the hand is not over yet")
+        self.ready.add(seat)
+
+    def take_back(self, seat: int) -> None:
+        """A human takes the seat back from the bot that played it while they were idle."""
+        if seat in self.away:
+            self.away.discard(seat)
+            self.dirty.update(range(self.config.players))
+
+    # ------------------------------------------------------------ the pump
+    def pump(self) -> None:
+        """Deliver states, let bots and idle takeovers act, start hands; then set the timer.
+
+        Bounded: at most MAX_ACTIONS_PER_PUMP actions, then it yields (timer at 0 s).
+        Nothing moves by itself while no human seat is connected (the room sleeps).
+        """
+        for _ in range(MAX_ACTIONS_PER_PUMP):
+            now = self.clock()
+            if now < self.hold_until or not self.conns:
+                break
+            if self.config.claim_window_ms and self.game.phase == "turn":
+                self._deliver(only_asked=False)  # the claim is resolved: everyone sees it
+            if not self._step(now):
+                break
+        else:
+            self._deliver(only_asked=self.clock() < self.hold_until)
+            self._set_timer(0.0)
+            return
+        self._deliver(only_asked=self.clock() < self.hold_until)
+        self._set_timer(self._next_wake())
+
+    def _step(self, now: float) -> bool:
+        """One automatic move if one is due; False when the room waits for someone."""
+        game = self.game
+        if game.is_over:
+            return self._maybe_next_hand(now)
+        waiting = game.to_act()
+        for seat in waiting:
+            if self.is_human(seat) and seat not in self.away:
+                if self.config.claim_window_ms and game.phase in ("claim", "rob"):
+                    self._apply(seat, Action("pass") if Action("pass") in game.legal_actions(
+                        seat) else self._bot_action(seat))  # fmt: skip
+                    return True
+                since = self._asked_since(seat, now)
+                if now < since + self.config.idle_timeout_s:
+                    continue
+                self.away.add(seat)  # idle too long: a bot plays the seat until it is back
+                self.dirty.update(range(self.config.players))
+            self._apply(seat, self._bot_action(seat))
+            return True
+        return False
+
+    def _asked_since(self, seat: int, now: float) -> float:
+        key = len(self.game.history)
+        entry = self.asked.get(seat)
+        if entry is None or entry[0] != key:
+            entry = self.asked[seat] = (key, now)
+        return entry[1]
+
+    def _bot_action(self, seat: int) -> Action:
+        kind = self.config.seats[seat]
+        name = "greedy" if kind == HUMAN else kind
+        bot = self._bots.get(name)
+        if bot is None:
+            bot = self._bots[name] = make_bot(name, 0)
+        game = self.game
+        # Seeded per decision: the same room plays the same way after a restart.
+        bot.rng = np.random.default_rng([self.config.seed, self.hand_index, len(game.history), seat])
+        return bot.act(game.view(seat), list(game.legal_actions(seat)))
+
+    def _maybe_next_hand(self, now: float) -> bool:
+        cfg = self.config
+        if cfg.max_hands and len(self.match.hands) >= cfg.max_hands:
+            return False
+        humans = [s for s in self.conns if self.is_human(s) and s not in self.away]
+        over = self.over_since if self.over_since is not None else now
+        if all(s in self.ready for s in humans) or now >= over + cfg.next_hand_s:
+            self._new_hand()
+            return True
+        return False
+
+    def _next_wake(self) -> float | None:
+        """Seconds until the next timed event (hold end, idle takeover, next hand), or None."""
+        if not self.conns:
+            return None
+        now = self.clock()
+        if now < self.hold_until:
+            return self.hold_until - now
+        game = self.game
+        if game.is_over:
+            if self.config.max_hands and len(self.match.hands) >= self.config.max_hands:
+                return None
+            over = self.over_since if self.over_since is not None else now
+            return max(0.0, over + self.config.next_hand_s - now)
+        due = [
+            self._asked_since(s, now) + self.config.idle_timeout_s - now
+            for s in game.to_act()
+            if self.is_human(s) and s not in self.away
+        ]
+        return max(0.0, min(due)) if due else None
+
+    def _set_timer(self, delay: float | None) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if delay is not None and self._schedule is not None:
+            self._timer = self._schedule(delay, self.pump)
+
+    # ------------------------------------------------------------ delivery
+    def _deliver(self, only_asked: bool) -> None:
+        game = self.game
+        shared: dict[str, Any] = {}
+        for seat in sorted(self.dirty):
+            sink = self.conns.get(seat)
+            if sink is None:
+                self.dirty.discard(seat)
+                continue
+            if only_asked and not game.legal_actions(seat):
+                continue
+            self.dirty.discard(seat)
+            for message in self.state_messages(seat, shared):
+                sink.send(message)
+
+    def state_messages(
+        self, seat: int, shared: dict[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """``state`` messages bringing the seat from its cursor to now (one per hand).
+
+        ``shared`` caches the parts that are the same for every seat within one delivery.
+        """
+        if not shared:
+            shared = shared if shared is not None else {}
+            shared["seats"] = self.seats_info()
+            shared["match"] = {"hands": len(self.match.hands), "scores": self.match.scores}
+            shared["ready"] = sorted(self.ready)
+        hand, since = self.cursor.get(seat, (self.hand_index, 0))
+        out = []
+        for h in range(hand, self.hand_index + 1):
+            game = self.match.hands[h]
+            events = events_since(game, seat, since if h == hand else 0)
+            out.append(
+                {
+                    "type": "state",
+                    "hand": h,
+                    "view": sanitized_view(game, seat),
+                    "events": events,
+                    "next": len(game.events),
+                    **shared,
+                }
+            )
+        self.cursor[seat] = (self.hand_index, len(self.game.events))
+        return out
+
+
+class Lobby:
+    """Every room of this server process, backed by one Store."""
+
+    def __init__(
+        self,
+        store: Store,
+        schedule: Callable[[float, Callable[[], None]], Any] | None = None,
+        max_rooms: int = 10_000,
+        defaults: dict[str, Any] | None = None,
+    ) -> None:
+        self.store = store
+        self.schedule = schedule
+        self.max_rooms = max_rooms
+        self.defaults = defaults or {}
+        self.rooms: dict[str, Room] = {}
+
+    def restore_all(self) -> int:
+        """Load every stored room (after a restart); returns how many."""
+        for stored in self.store.load_all():
+            self.rooms[stored.room_id] = Room.restore(stored, self.store, schedule=self.schedule)
+        return len(self.rooms)
+
+    def create(self, request: Any) -> Room:
+        if len(self.rooms) >= self.max_rooms:
+            raise RoomError(f"this server holds its maximum of {self.max_rooms} rooms")
+        config = config_from_request(request, self.defaults)
+        room_id = secrets.token_hex(8)
+        room = Room.create(room_id, config, self.store, schedule=self.schedule)
+        self.rooms[room_id] = room
+        return room
+
+    def get(self, room_id: str) -> Room:
+        room = self.rooms.get(room_id)
+        if room is None:
+            raise RoomError(f"no room {room_id!r}")
+        return room

@@ -1,0 +1,154 @@
+"""Real server processes for the server tests: start ``mjcore serve`` and talk to it."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import mjcore
+
+PACKAGE_PARENT = str(Path(mjcore.__file__).resolve().parents[1])
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def env() -> dict[str, str]:
+    """The environment of a child process importing the same mjcore as these tests."""
+    out = dict(os.environ)
+    out["PYTHONPATH"] = os.pathsep.join([PACKAGE_PARENT, out.get("PYTHONPATH", "")])
+    return out
+
+
+class Server:
+    """``mjcore serve`` in a subprocess on a free loopback port."""
+
+    def __init__(self, db: Path, *extra: str) -> None:
+        self.db = db
+        self.extra = extra
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        cmd = [sys.executable, "-m", "mjcore.cli", "serve", "--port", str(self.port)]
+        self.log = self.db.with_suffix(f".{self.port}.log")
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(
+                [*cmd, "--db", str(self.db), *self.extra],
+                env=env(),
+                cwd=str(self.db.parent),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()}")
+            try:
+                self.get("/api/health")
+                return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("server did not come up in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs (a crash)."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.base + path, timeout=10) as resp:
+            return json.loads(resp.read())
+
+    def post(self, path: str, body: Any, raw: bytes | None = None) -> tuple[int, Any]:
+        data = raw if raw is not None else json.dumps(body).encode()
+        req = urllib.request.Request(
+            self.base + path, data=data, headers={"Content-Type": "application/json"}
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=10) as resp:
+                return resp.status, json.loads(resp.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+    def room(self, **request: Any) -> str:
+        status, data = self.post("/api/rooms", request)
+        assert status == 201, data
+        return data["room"]
+
+    def join(self, room: str, seat: int | None = None) -> str:
+        status, data = self.post(f"/api/rooms/{room}/join", {} if seat is None else {"seat": seat})
+        assert status == 200, data
+        return data["token"]
+
+
+class Client:
+    """A synchronous WebSocket client for one seat, keeping what it received."""
+
+    def __init__(self, server: Server, room: str) -> None:
+        from websockets.sync.client import connect
+
+        self._stack = contextlib.ExitStack()
+        self.ws = self._stack.enter_context(connect(f"{server.ws_base}/ws/{room}", open_timeout=10))
+        self.states: list[dict[str, Any]] = []
+
+    def send(self, msg: Any) -> None:
+        self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        msg = json.loads(self.ws.recv(timeout=timeout))
+        if msg["type"] == "state":
+            self.states.append(msg)
+        return msg
+
+    def until(self, pred: Any, timeout: float = 10) -> dict[str, Any]:
+        """Receive until ``pred(msg)`` holds (bounded by ``timeout`` seconds)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.recv(max(0.01, deadline - time.monotonic()))
+            if pred(msg):
+                return msg
+
+    def hello(self, token: str, **cursor: Any) -> dict[str, Any]:
+        self.send({"type": "hello", "token": token, **cursor})
+        assert self.recv()["type"] == "welcome"
+        return self.until(lambda m: m["type"] == "state")
+
+    def my_turn(self, timeout: float = 10) -> dict[str, Any]:
+        """The next state that offers this seat a decision."""
+        return self.until(
+            lambda m: m["type"] == "state" and bool(m["view"]["legal_actions"]), timeout
+        )
+
+    def act(self, action: str, ref: int = 1) -> dict[str, Any]:
+        self.send({"type": "act", "action": action, "id": ref})
+        return self.until(lambda m: m["type"] in ("ok", "error") and m.get("id") == ref)
+
+    def close(self) -> None:
+        self._stack.close()
