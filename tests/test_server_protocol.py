@@ -198,7 +198,12 @@ def test_reconnect_resumes_after_last_event(server):
     c, state = first_decision(server, room, token)
     for i in range(6):
         assert c.act(state["view"]["legal_actions"][-1], ref=i)["type"] == "ok"
-        state = c.my_turn()
+        state = c.until(
+            lambda m: m["type"] == "state"
+            and (bool(m["view"]["legal_actions"]) or m["view"]["phase"] == "over")
+        )
+        if state["view"]["phase"] == "over":
+            break
     c.close()
     seen = state["next"]
     middle = seen // 2

@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 SETUP_CONCURRENCY = 32  # rooms created / joined at once
+MIN_INTERVAL = 0.06  # seconds between one client's messages: under the server's 20/s limit
 CONNECT_TIMEOUT = 30.0
 
 
@@ -96,6 +97,7 @@ async def _client(
         sent_at: float | None = None
         ref = 0
         last_hand_over = -1
+        last_sent = 0.0
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -123,9 +125,11 @@ async def _client(
                 elif view["legal_actions"]:
                     legal = view["legal_actions"]
                     action = "hu" if "hu" in legal else rng.choice(legal)
-                    if cfg.think:
-                        await asyncio.sleep(min(cfg.think, max(0.0, deadline - time.monotonic())))
+                    pause = max(cfg.think, last_sent + MIN_INTERVAL - time.monotonic())
+                    if pause > 0:
+                        await asyncio.sleep(min(pause, max(0.0, deadline - time.monotonic())))
                     ref += 1
+                    last_sent = time.monotonic()
                     sent_at = time.monotonic()
                     await ws.send(json.dumps({"type": "act", "action": action, "id": ref}))
 

@@ -221,7 +221,7 @@ function render(msg) {
   $("#hand-no").textContent = `${msg.hand + 1}`;
   $("#phase").textContent = v.phase;
   $("#wall").textContent = `${v.wall_remaining} (live ${v.wall_live})`;
-  jokerTiles = new Set(Object.entries(v.public || {}).filter(([k, x]) => /joker|bao|hun/i.test(k) && looksLikeTiles(x)).flatMap(([, x]) => parseTiles(x)));
+  jokerTiles = new Set(Object.entries(v.public || {}).filter(([k, x]) => /^(joker|bao|hun|wildcard)s?(_kinds?)?$/i.test(k) && looksLikeTiles(x)).flatMap(([, x]) => parseTiles(x)));
   const ind = $("#indicators");
   ind.innerHTML = "";
   if (v.indicators.length) ind.append("Indicators 翻牌 ", tilesEl(v.indicators));
