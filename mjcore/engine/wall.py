@@ -54,7 +54,12 @@ class Wall:
         return self.tiles[self.tail]
 
     def can_draw_tail(self) -> bool:
-        return self.tail > self.head
+        """A replacement (tail) tile exists outside the 分张 reserve.
+
+        With the kept part exhausted the tail of the live part is used, but never the
+        last ``reserve`` live tiles (RULES.md §0.5): the 分张 round always has its tiles.
+        """
+        return self.tail > self.head + (0 if self.kept else self.reserve)
 
 
 def build_wall(
