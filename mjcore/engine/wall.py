@@ -84,7 +84,7 @@ def build_wall(
     import numpy as np
 
     from .. import tiles as T
-    from ..errors import InvalidWallError
+    from ..errors import InvalidWallError, clip
 
     pool = Counter(tile_set)
 
@@ -96,6 +96,9 @@ def build_wall(
             pool[k] -= 1
         return kinds
 
+    for s in hands or {}:
+        if type(s) is not int or not 0 <= s < players:
+            raise InvalidWallError(f"hands: no seat {clip(s)} at a {players}-player table")
     hands = {s: take(h) for s, h in (hands or {}).items()}
     draws_k, repl_k = take(draws), take(replacements)
     rest = list(pool.elements())
