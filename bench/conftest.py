@@ -1,8 +1,9 @@
 """Throughput summary for bench_core.py: hands/s of the core and of the reference.
 
 Run: ``pytest bench --benchmark-enable``. The normal test run (``pytest``) also
-collects ``bench/`` with benchmarks disabled: each runs once on small inputs. Every ``core`` benchmark has a ``reference`` twin timed
-on a prefix of the same inputs, so the ratio comes from one run.
+collects ``bench/`` with benchmarks disabled: each runs once on small inputs.
+Every ``core`` benchmark has a ``reference`` twin timed on a prefix of the same
+inputs, so the ratio comes from one run.
 """
 
 from __future__ import annotations
