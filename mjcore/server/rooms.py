@@ -143,19 +143,6 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def sanitized_view(game: Game, seat: int) -> dict[str, Any]:
-    """``game.view(seat)`` with ``to_act`` limited to the viewer (never others' pending options)."""
-    view = game.view(seat)
-    view["to_act"] = [s for s in view["to_act"] if s == seat]
-    return view
-
-
-def events_since(game: Game, seat: int, k: int) -> list[dict[str, Any]]:
-    """The seat's events from index ``k`` on, each tagged with its ``seq`` (index in the hand)."""
-    events = game.events_for(seat)[k:]
-    return [{**ev, "seq": i} for i, ev in enumerate(events, start=k)]
-
-
 class Room:
     """One table: the match, who sits where, and the pump that moves bots and timers."""
 
@@ -388,6 +375,7 @@ class Room:
         Bounded: at most MAX_ACTIONS_PER_PUMP actions, then it yields (timer at 0 s).
         Nothing moves by itself while no human seat is connected (the room sleeps).
         """
+        now = self.clock()
         for _ in range(MAX_ACTIONS_PER_PUMP):
             now = self.clock()
             if now < self.hold_until or not self.conns:
@@ -400,8 +388,8 @@ class Room:
             self._deliver(only_asked=self.clock() < self.hold_until)
             self._set_timer(0.0)
             return
-        self._deliver(only_asked=self.clock() < self.hold_until)
-        self._set_timer(self._next_wake())
+        self._deliver(only_asked=now < self.hold_until)
+        self._set_timer(self._next_wake(now))
 
     def _step(self, now: float) -> bool:
         """One automatic move if one is due; False when the room waits for someone."""
@@ -453,11 +441,14 @@ class Room:
             return True
         return False
 
-    def _next_wake(self) -> float | None:
-        """Seconds until the next timed event (hold end, idle takeover, next hand), or None."""
+    def _next_wake(self, now: float) -> float | None:
+        """Seconds until the next timed event (hold end, idle takeover, next hand), or None.
+
+        ``now`` is the time the pump decided by, so a timer that fired a little early (event
+        loops round to the millisecond) is simply set again for the rest of the hold.
+        """
         if not self.conns:
             return None
-        now = self.clock()
         if now < self.hold_until:
             return self.hold_until - now
         game = self.game
@@ -511,12 +502,12 @@ class Room:
         out = []
         for h in range(hand, self.hand_index + 1):
             game = self.match.hands[h]
-            events = events_since(game, seat, since if h == hand else 0)
+            events = game.events_for(seat, since=since if h == hand else 0)
             out.append(
                 {
                     "type": "state",
                     "hand": h,
-                    "view": sanitized_view(game, seat),
+                    "view": game.view(seat),
                     "events": events,
                     "next": len(game.events),
                     **shared,
