@@ -26,8 +26,20 @@ import click
 )
 @click.option("--idle-timeout", default=30.0, show_default=True, help="Default idle seconds.")
 @click.option("--max-rooms", default=10_000, show_default=True, type=int)
+@click.option(
+    "--ws-compression/--no-ws-compression",
+    default=False,
+    show_default=True,
+    help="permessage-deflate on WebSockets (less bandwidth, more CPU per message).",
+)
 def serve_command(
-    host: str, port: int, db: str, claim_window_ms: int, idle_timeout: float, max_rooms: int
+    host: str,
+    port: int,
+    db: str,
+    claim_window_ms: int,
+    idle_timeout: float,
+    max_rooms: int,
+    ws_compression: bool,
 ) -> None:
     """Run the game server (HTTP API, WebSockets, browser table at http://HOST:PORT/)."""
     try:
@@ -48,6 +60,7 @@ def serve_command(
         ws_max_size=4 * MAX_MESSAGE,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        ws_per_message_deflate=ws_compression,
         backlog=4096,
     )
 

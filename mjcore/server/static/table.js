@@ -338,7 +338,7 @@ function renderSettlement(msg) {
     const pats = w.patterns.map((p) => `<li class="pattern" data-id="${p.id}">${p.name} <small>(${p.id}, ${p.combine} ${p.value})</small></li>`).join("");
     html += `<div class="win">Seat ${w.seat} 胡 ${tileName(parseTiles(w.tile)[0]).join("")} · ${HOW_WORDS[w.how] || w.how}` +
       `${w.how === "discard" ? ` (from seat ${w.from_seat})` : ""} · ${w.fan ? `${w.fan} 番 · ` : ""}${w.points} points` +
-      `<ul>${pats}</ul><small>${w.formula || ""}</small></div>`;
+      `<div class="win-hand"></div><ul>${pats}</ul><small>${w.formula || ""}</small></div>`;
   }
   const pays = events.filter((e) => e.type === "pay");
   if (pays.length) {
@@ -350,6 +350,7 @@ function renderSettlement(msg) {
       ` · match 总分: ${msg.match.scores.join(", ")}</p><button id="next-hand">Next hand 下一局</button>`;
   }
   box.innerHTML = html;
+  box.querySelectorAll(".win-hand").forEach((el, i) => { if (wins[i].hand) el.appendChild(tilesEl(wins[i].hand)); });
   const next = $("#next-hand");
   if (next) next.onclick = () => { next.disabled = true; send({ type: "next", hand: msg.hand }); };
 }
