@@ -199,8 +199,10 @@ def test_reconnect_resumes_after_last_event(server):
     for i in range(6):
         assert c.act(state["view"]["legal_actions"][-1], ref=i)["type"] == "ok"
         state = c.until(
-            lambda m: m["type"] == "state"
-            and (bool(m["view"]["legal_actions"]) or m["view"]["phase"] == "over")
+            lambda m: (
+                m["type"] == "state"
+                and (bool(m["view"]["legal_actions"]) or m["view"]["phase"] == "over")
+            )
         )
         if state["view"]["phase"] == "over":
             break

@@ -15,8 +15,10 @@ def play_some(client, state, actions):
     for i in range(actions):
         assert client.act(state["view"]["legal_actions"][-1], ref=i)["type"] == "ok"
         state = client.until(
-            lambda m: m["type"] == "state"
-            and (bool(m["view"]["legal_actions"]) or m["view"]["phase"] == "over")
+            lambda m: (
+                m["type"] == "state"
+                and (bool(m["view"]["legal_actions"]) or m["view"]["phase"] == "over")
+            )
         )
         if state["view"]["phase"] == "over":
             break

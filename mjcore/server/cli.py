@@ -47,7 +47,8 @@ def serve_command(
 
         from .app import MAX_MESSAGE, create_app
     except ImportError as exc:  # pragma: no cover - depends on the install
-        raise click.ClickException(f'{exc}; install the server extra: pip install "mjcore[server]"')
+        hint = 'install the server extra: pip install "mjcore[server]"'
+        raise click.ClickException(f"{exc}; {hint}") from None
     app = create_app(
         db, max_rooms=max_rooms, claim_window_ms=claim_window_ms, idle_timeout_s=idle_timeout
     )

@@ -53,7 +53,9 @@ def loopback_base(url: str) -> str:
             if not ipaddress.ip_address(host).is_loopback:
                 raise ValueError
         except ValueError:
-            raise ValueError(f"the load test only targets loopback addresses, not {host!r}") from None
+            raise ValueError(
+                f"the load test only targets loopback addresses, not {host!r}"
+            ) from None
     return f"http://{parts.netloc}"
 
 
@@ -65,7 +67,7 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return json.loads(resp.read())
 
 
-def _get(url: str) -> dict[str, Any]:
+def _get(url: str) -> Any:
     with urllib.request.urlopen(url, timeout=CONNECT_TIMEOUT) as resp:
         return json.loads(resp.read())
 
@@ -77,7 +79,9 @@ def _setup_table(base: str, cfg: LoadConfig, players: int) -> tuple[str, list[st
         {"variant": cfg.variant, "players": players, "seats": seats, "next_hand_s": 0,
          "claim_window_ms": 0, "idle_timeout_s": 600},
     )  # fmt: skip
-    tokens = [_post(f"{base}/api/rooms/{room['room']}/join", {})["token"] for _ in range(cfg.clients)]
+    tokens = [
+        _post(f"{base}/api/rooms/{room['room']}/join", {})["token"] for _ in range(cfg.clients)
+    ]
     return room["room"], tokens
 
 
@@ -139,7 +143,7 @@ async def _run(cfg: LoadConfig) -> dict[str, Any]:
     variants = {v["name"]: v for v in await asyncio.to_thread(_get, f"{base}/api/variants")}
     if cfg.variant not in variants:
         raise ValueError(f"unknown variant {cfg.variant!r}; the server has {sorted(variants)}")
-    players = variants[cfg.variant]["max_players"]
+    players = int(variants[cfg.variant]["max_players"])
     if cfg.clients > players:
         raise ValueError(f"--clients must be at most {players} for {cfg.variant}")
     limit = asyncio.Semaphore(SETUP_CONCURRENCY)
@@ -159,7 +163,13 @@ async def _run(cfg: LoadConfig) -> dict[str, Any]:
     results = await asyncio.gather(
         *(
             _client(
-                f"{ws_base}/ws/{room}", t, cfg, random.Random(rng.random()), deadline, totals, i == 0
+                f"{ws_base}/ws/{room}",
+                t,
+                cfg,
+                random.Random(rng.random()),
+                deadline,
+                totals,
+                i == 0,
             )
             for room, tokens in tables
             for i, t in enumerate(tokens)

@@ -246,7 +246,9 @@ class Room:
                 raise RoomError(f"room {self.id} has no free human seat")
             seat = free[0]
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in free:
-            raise RoomError(f"seat {seat!r} is not a free human seat of room {self.id}: free {free}")
+            raise RoomError(
+                f"seat {seat!r} is not a free human seat of room {self.id}: free {free}"
+            )
         token = secrets.token_urlsafe(24)
         self.store.set_token(self.id, seat, token_hash(token), name[:64])
         self.tokens[seat] = token_hash(token)
@@ -427,7 +429,9 @@ class Room:
             bot = self._bots[name] = make_bot(name, 0)
         game = self.game
         # Seeded per decision: the same room plays the same way after a restart.
-        bot.rng = np.random.default_rng([self.config.seed, self.hand_index, len(game.history), seat])
+        bot.rng = np.random.default_rng(
+            [self.config.seed, self.hand_index, len(game.history), seat]
+        )
         return bot.act(game.view(seat), list(game.legal_actions(seat)))
 
     def _maybe_next_hand(self, now: float) -> bool:
