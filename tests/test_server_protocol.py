@@ -45,7 +45,8 @@ def first_decision(server, room, token):
 
 def test_variants_are_listed_generically(server):
     listed = {v["name"]: v for v in server.get("/api/variants")}
-    assert set(listed) == set(names())
+    # names() here may also hold variants other tests registered in this process
+    assert {"qingdao", "xuezhan_kaxinwu"} <= set(listed) <= set(names())
     for v in listed.values():
         assert v["min_players"] <= v["max_players"] and isinstance(v["options"], dict)
 
