@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -330,6 +331,7 @@ class Room:
     def _apply(self, seat: int, action: Action) -> None:
         game = self.game
         on_turn = game.phase == "turn"
+        before = (len(game.events), game.phase, game.current)
         game.apply(seat, action)  # atomic: raises and changes nothing if illegal
         try:
             self._record(seat, str(action))
@@ -340,7 +342,13 @@ class Room:
             self.hold_until = self.clock() + self.config.claim_window_ms / 1000
         if game.is_over:
             self.over_since = self.clock()
-        self.dirty.update(range(self.config.players))
+        if (len(game.events), game.phase, game.current) == before:
+            # A decision that others cannot see yet (a pass in a claim window, one seat's
+            # per-hand choice): only the actor's view changed. Telling the others would
+            # also tell them that someone had been asked.
+            self.dirty.add(seat)
+        else:
+            self.dirty.update(range(self.config.players))
 
     def _reload(self) -> None:
         """After a failed write, go back to exactly what the database holds."""
@@ -538,9 +546,18 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
 
     def restore_all(self) -> int:
-        """Load every stored room (after a restart); returns how many."""
+        """Load every stored room (after a restart); returns how many.
+
+        A room whose log no longer replays (e.g. stored by an incompatible engine version)
+        is reported on stderr and left out, instead of keeping the server from starting.
+        """
         for stored in self.store.load_all():
-            self.rooms[stored.room_id] = Room.restore(stored, self.store, schedule=self.schedule)
+            try:
+                room = Room.restore(stored, self.store, schedule=self.schedule)
+            except ValueError as exc:
+                print(f"mjcore server: room {stored.room_id} not restored: {exc}", file=sys.stderr)
+                continue
+            self.rooms[stored.room_id] = room
         return len(self.rooms)
 
     def create(self, request: Any) -> Room:
