@@ -6,9 +6,9 @@ changed by two things at once. A room talks to its players through :class:`Sink`
 
 Pacing (uniform claim window): with ``claim_window_ms = W > 0`` every action taken on a
 seat's own turn (discard, gang, declaration) is followed by a hold of exactly W ms. During
-the hold only seats that now have a decision to make receive their state; everyone else
-receives the outcome when the hold ends, and seats that were asked and have not answered
-by then pass. So the time between a discard and the next public event is W whether or not
+the hold only seats asked to react (claim, rob a gang) receive their state; everyone else
+(even the next player) receives the outcome when the hold ends, and seats that were asked
+and have not answered by then pass. So the time between a discard and the next public event is W whether or not
 anyone could claim, and a seat that was not asked cannot tell that someone was.
 """
 
@@ -492,7 +492,9 @@ class Room:
             if sink is None:
                 self.dirty.discard(seat)
                 continue
-            if only_asked and not game.legal_actions(seat):
+            if only_asked and (game.phase == "turn" or not game.legal_actions(seat)):
+                # During a hold only seats asked to react hear anything; even the next
+                # player waits, or it would learn early that nobody could claim.
                 continue
             self.dirty.discard(seat)
             for message in self.state_messages(seat, shared):
