@@ -10,6 +10,7 @@ the duration; only loopback addresses are accepted.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import json
 import random
@@ -85,57 +86,77 @@ def _setup_table(base: str, cfg: LoadConfig, players: int) -> tuple[str, list[st
     return room["room"], tokens
 
 
-async def _client(
-    ws_url: str,
-    token: str,
+async def _connect(ws_url: str, token: str, stack: contextlib.AsyncExitStack) -> tuple[Any, Any]:
+    """Open a seat's WebSocket and say hello; the connection and its first state."""
+    from websockets.asyncio.client import connect
+
+    ws = await stack.enter_async_context(
+        connect(ws_url, open_timeout=CONNECT_TIMEOUT, max_size=2**22, compression=None)
+    )
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+    for _ in range(100):
+        msg = json.loads(await asyncio.wait_for(ws.recv(), CONNECT_TIMEOUT))
+        if msg["type"] == "state":
+            return ws, msg
+        if msg["type"] not in ("welcome",):
+            raise RuntimeError(f"unexpected reply to hello: {msg}")
+    raise RuntimeError("no state after hello")
+
+
+async def _play(
+    ws: Any,
+    first: dict[str, Any],
     cfg: LoadConfig,
     rng: random.Random,
     deadline: float,
     totals: Totals,
     counts_hands: bool,
 ) -> None:
-    from websockets.asyncio.client import connect
-
-    async with connect(ws_url, open_timeout=CONNECT_TIMEOUT, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        sent_at: float | None = None
-        ref = 0
-        last_hand_over = -1
-        last_sent = 0.0
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return
+    """Answer every decision until the deadline; record each action's latency."""
+    sent_at: float | None = None
+    ref = 0
+    last_hand_over = -1
+    last_sent = 0.0
+    msg: dict[str, Any] | None = first
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return
+        if msg is None:
             try:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), remaining))
             except asyncio.TimeoutError:
                 return
-            kind = msg["type"]
-            if kind == "error":
-                totals.errors.append(f"{msg.get('code')}: {msg.get('message')}")
-                sent_at = None
-            elif kind == "ok" and sent_at is not None and msg.get("id") == ref:
-                totals.latencies.append(time.monotonic() - sent_at)
-                sent_at = None
-            elif kind == "closing":
-                totals.errors.append(f"closed by server: {msg.get('reason')}")
-                return
-            elif kind == "state" and sent_at is None:  # states before our ok are stale
-                view = msg["view"]
-                if view["phase"] == "over" and msg["hand"] > last_hand_over:
-                    last_hand_over = msg["hand"]
-                    totals.hands_finished += counts_hands
-                    await ws.send(json.dumps({"type": "next", "hand": msg["hand"]}))
-                elif view["legal_actions"]:
-                    legal = view["legal_actions"]
-                    action = "hu" if "hu" in legal else rng.choice(legal)
-                    pause = max(cfg.think, last_sent + MIN_INTERVAL - time.monotonic())
-                    if pause > 0:
-                        await asyncio.sleep(min(pause, max(0.0, deadline - time.monotonic())))
-                    ref += 1
-                    last_sent = time.monotonic()
-                    sent_at = time.monotonic()
-                    await ws.send(json.dumps({"type": "act", "action": action, "id": ref}))
+        kind = msg["type"]
+        if kind == "error":
+            totals.errors.append(f"{msg.get('code')}: {msg.get('message')}")
+            sent_at = None
+        elif kind == "ok" and sent_at is not None and msg.get("id") == ref:
+            totals.latencies.append(time.monotonic() - sent_at)
+            sent_at = None
+        elif kind == "closing":
+            totals.errors.append(f"closed by server: {msg.get('reason')}")
+            return
+        elif kind == "state" and sent_at is None:  # states before our ok are stale
+            view = msg["view"]
+            if view["phase"] == "over" and msg["hand"] > last_hand_over:
+                last_hand_over = msg["hand"]
+                totals.hands_finished += counts_hands
+                await ws.send(json.dumps({"type": "next", "hand": msg["hand"]}))
+            elif view["legal_actions"]:
+                legal = view["legal_actions"]
+                action = "hu" if "hu" in legal else rng.choice(legal)
+                # Human-like, unsynchronised thinking: THINK × uniform(0.5, 1.5).
+                think = cfg.think * rng.uniform(0.5, 1.5)
+                pause = max(think, last_sent + MIN_INTERVAL - time.monotonic())
+                if pause > 0:
+                    await asyncio.sleep(min(pause, max(0.0, deadline - time.monotonic())))
+                if time.monotonic() >= deadline:
+                    return
+                ref += 1
+                last_sent = sent_at = time.monotonic()
+                await ws.send(json.dumps({"type": "act", "action": action, "id": ref}))
+        msg = None
 
 
 async def _run(cfg: LoadConfig) -> dict[str, Any]:
@@ -157,26 +178,30 @@ async def _run(cfg: LoadConfig) -> dict[str, Any]:
     setup_s = time.monotonic() - t0
     totals = Totals()
     rng = random.Random(cfg.seed)
-    start = time.monotonic()
-    deadline = start + cfg.duration
     ws_base = "ws://" + base.removeprefix("http://")
-    results = await asyncio.gather(
-        *(
-            _client(
-                f"{ws_base}/ws/{room}",
-                t,
-                cfg,
-                random.Random(rng.random()),
-                deadline,
-                totals,
-                i == 0,
+    seats = [(room, i, t) for room, tokens in tables for i, t in enumerate(tokens)]
+    async with contextlib.AsyncExitStack() as stack:
+        t0 = time.monotonic()
+        connected = []
+        for i in range(0, len(seats), SETUP_CONCURRENCY):  # connect in batches, then start
+            batch = seats[i : i + SETUP_CONCURRENCY]
+            connected += await asyncio.gather(
+                *(_connect(f"{ws_base}/ws/{room}", t, stack) for room, _, t in batch),
+                return_exceptions=True,
             )
-            for room, tokens in tables
-            for i, t in enumerate(tokens)
-        ),
-        return_exceptions=True,
-    )
-    elapsed = time.monotonic() - start
+        connect_s = time.monotonic() - t0
+        start = time.monotonic()
+        deadline = start + cfg.duration
+        results = await asyncio.gather(
+            *(
+                _play(c[0], c[1], cfg, random.Random(rng.random()), deadline, totals, i == 0)
+                for c, (_, i, _) in zip(connected, seats, strict=True)
+                if not isinstance(c, BaseException)
+            ),
+            return_exceptions=True,
+        )
+        results += [c for c in connected if isinstance(c, BaseException)]
+        elapsed = time.monotonic() - start
     for r in results:
         if isinstance(r, BaseException):
             totals.errors.append(f"connection failed: {type(r).__name__}: {r}")
@@ -197,6 +222,7 @@ async def _run(cfg: LoadConfig) -> dict[str, Any]:
         "variant": cfg.variant,
         "think_ms": int(cfg.think * 1000),
         "setup_s": round(setup_s, 2),
+        "connect_s": round(connect_s, 2),
         "duration_s": round(elapsed, 2),
         "actions": len(lat),
         "actions_per_s": round(len(lat) / elapsed, 1) if elapsed else 0.0,
