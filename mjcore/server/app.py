@@ -302,6 +302,7 @@ class Session:
         assert self.seat is not None
         try:
             self.room.act(self.seat, msg.get("action"))
+            self.room.flush()  # durable before the ok
         except NotYourTurnError as exc:
             return self.error("not_your_turn", str(exc), ref)
         except IllegalActionError as exc:

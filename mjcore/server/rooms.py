@@ -8,8 +8,9 @@ Pacing (uniform claim window): with ``claim_window_ms = W > 0`` every action tak
 seat's own turn (discard, gang, declaration) is followed by a hold of exactly W ms. During
 the hold only seats asked to react (claim, rob a gang) receive their state; everyone else
 (even the next player) receives the outcome when the hold ends, and seats that were asked
-and have not answered by then pass. So the time between a discard and the next public event is W whether or not
-anyone could claim, and a seat that was not asked cannot tell that someone was.
+and have not answered by then pass. So the time between a discard and the next public event
+is W whether or not anyone could claim, and a seat that was not asked cannot tell that
+someone was.
 """
 
 from __future__ import annotations
@@ -187,6 +188,7 @@ class Room:
         store.create_room(room_id, config.to_json(), time.time())
         room = Room(room_id, config, store, **kw)
         room._new_hand()
+        room.flush()
         return room
 
     @staticmethod
@@ -224,13 +226,21 @@ class Room:
         self.store.append(self.id, self.log_len, self.hand_index, seat, action)
         self.log_len += 1
 
+    def flush(self) -> None:
+        """Make everything applied so far durable (before anyone hears of it).
+
+        If the write fails the room goes back to exactly what the database holds and the
+        error propagates.
+        """
+        try:
+            self.store.flush()
+        except Exception:
+            self._reload()
+            raise
+
     def _new_hand(self) -> None:
         self.match.new_hand()
-        try:
-            self._record(-1, "new_hand")
-        except Exception:
-            self.match.hands.pop()
-            raise
+        self._record(-1, "new_hand")
         self.ready.clear()
         self.over_since = None
         self.dirty.update(range(self.config.players))
@@ -333,11 +343,7 @@ class Room:
         on_turn = game.phase == "turn"
         before = (len(game.events), game.phase, game.current)
         game.apply(seat, action)  # atomic: raises and changes nothing if illegal
-        try:
-            self._record(seat, str(action))
-        except Exception:
-            self._reload()
-            raise
+        self._record(seat, str(action))  # durable at the next flush, before anyone is told
         if on_turn and self.config.claim_window_ms:
             self.hold_until = self.clock() + self.config.claim_window_ms / 1000
         if game.is_over:
@@ -352,11 +358,11 @@ class Room:
 
     def _reload(self) -> None:
         """After a failed write, go back to exactly what the database holds."""
-        for stored in self.store.load_all():
-            if stored.room_id == self.id:
-                fresh = Room.restore(stored, self.store, clock=self.clock)
-                self.match, self.log_len = fresh.match, fresh.log_len
-                return
+        for stored in self.store.load_all(self.id):
+            fresh = Room.restore(stored, self.store, clock=self.clock)
+            self.match, self.log_len = fresh.match, fresh.log_len
+            self.over_since = fresh.over_since
+            self.dirty.update(range(self.config.players))
 
     def next_hand(self, seat: int, hand: Any = None) -> None:
         """The seat is ready for the hand after ``hand`` (default: the current one).
@@ -440,7 +446,8 @@ class Room:
         bot.rng = np.random.default_rng(
             [self.config.seed, self.hand_index, len(game.history), seat]
         )
-        return bot.act(game.view(seat), list(game.legal_actions(seat)))
+        # act_fast: the bots' documented fast path, the same decision as act(view, legal)
+        return bot.act_fast(game, seat, list(game.legal_actions(seat)))
 
     def _maybe_next_hand(self, now: float) -> bool:
         cfg = self.config
@@ -485,6 +492,11 @@ class Room:
 
     # ------------------------------------------------------------ delivery
     def _deliver(self, only_asked: bool) -> None:
+        if self.store.dirty:
+            try:
+                self.flush()
+            except Exception as exc:  # the room is back at its stored state; tell no one more
+                print(f"mjcore server: room {self.id}: write failed: {exc}", file=sys.stderr)
         game = self.game
         shared: dict[str, Any] = {}
         for seat in sorted(self.dirty):
@@ -560,6 +572,7 @@ class Lobby:
                 print(f"mjcore server: room {stored.room_id} not restored: {exc}", file=sys.stderr)
                 continue
             self.rooms[stored.room_id] = room
+        self.store.flush()  # first hands dealt for rooms stored without one
         return len(self.rooms)
 
     def create(self, request: Any) -> Room:

@@ -80,7 +80,10 @@ def database_url(path_or_url: str) -> str:
 
 
 class Store:
-    """Synchronous, write-through storage (each call commits before it returns)."""
+    """Synchronous storage. Room and seat changes commit at once; action log entries are
+    buffered by :meth:`append` and committed together by :meth:`flush` (group commit: the
+    server flushes before it acknowledges an action or shows anyone its consequences).
+    """
 
     def __init__(self, path_or_url: str) -> None:
         url = database_url(path_or_url)
@@ -88,6 +91,8 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._log_conn = self.engine.connect()  # one long-lived connection for the hot path
+        self._pending: list[dict[str, Any]] = []
 
     def create_room(self, room_id: str, config: dict[str, Any], created: float) -> None:
         with self.engine.begin() as conn:
@@ -111,29 +116,58 @@ class Store:
             )
 
     def append(self, room_id: str, n: int, hand: int, seat: int, action: str) -> None:
-        """Record log entry ``n``; a duplicate ``n`` raises (two writers on one room)."""
-        row = {"room_id": room_id, "n": n, "hand": hand, "seat": seat, "action": action}
-        with self.engine.begin() as conn:
-            conn.execute(_INSERT_ACTION, row)
+        """Queue log entry ``n`` of a room for the next :meth:`flush`."""
+        self._pending.append(
+            {"room_id": room_id, "n": n, "hand": hand, "seat": seat, "action": action}
+        )
 
-    def load_all(self) -> list[StoredRoom]:
-        """Every stored room with its tokens and log, in creation order."""
+    @property
+    def dirty(self) -> bool:
+        return bool(self._pending)
+
+    def flush(self) -> None:
+        """Commit every queued log entry in one transaction.
+
+        On failure (e.g. a duplicate ``n``: another process wrote to the room) nothing of the
+        batch is stored, the queue is emptied and the error propagates; callers reload the
+        affected rooms from the database.
+        """
+        if not self._pending:
+            return
+        rows, self._pending = self._pending, []
+        try:
+            self._log_conn.execute(_INSERT_ACTION, rows)
+            self._log_conn.commit()
+        except Exception:
+            self._log_conn.rollback()
+            raise
+
+    def load_all(self, room_id: str | None = None) -> list[StoredRoom]:
+        """Every stored room (or just ``room_id``) with its tokens and log, in creation order."""
+        room_q, seat_q = select(rooms).order_by(rooms.c.created), select(seats)
+        log_q = select(actions).order_by(actions.c.room_id, actions.c.n)
+        if room_id is not None:
+            room_q = room_q.where(rooms.c.id == room_id)
+            seat_q = seat_q.where(seats.c.room_id == room_id)
+            log_q = log_q.where(actions.c.room_id == room_id)
         with self.engine.connect() as conn:
             found = {
                 r.id: StoredRoom(r.id, json.loads(r.config), {}, {}, [])
-                for r in conn.execute(select(rooms).order_by(rooms.c.created))
+                for r in conn.execute(room_q)
             }
-            for r in conn.execute(select(seats)):
+            for r in conn.execute(seat_q):
                 if r.room_id in found:
                     if r.token_hash:
                         found[r.room_id].token_hashes[r.seat] = r.token_hash
                     found[r.room_id].names[r.seat] = r.name
-            for r in conn.execute(select(actions).order_by(actions.c.room_id, actions.c.n)):
+            for r in conn.execute(log_q):
                 if r.room_id in found:
                     found[r.room_id].log.append((r.hand, r.seat, r.action))
         return list(found.values())
 
     def close(self) -> None:
+        self.flush()
+        self._log_conn.close()
         self.engine.dispose()
 
 
