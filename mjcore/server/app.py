@@ -31,6 +31,35 @@ from ..variants import get_variant, names
 from .rooms import Lobby, NotYourTurnError, Room, RoomError
 from .store import Store
 
+
+def _plain(value: Any) -> Any:
+    """JSON form of what a variant might put in a view: numpy numbers and arrays, sets."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if isinstance(value, set | frozenset | tuple):
+        return sorted(value, key=str)
+    raise TypeError(f"cannot send {type(value).__name__} to a client")
+
+
+def _json_dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_plain)
+
+
+try:  # orjson (the server extra) encodes views several times faster than the json module
+    import orjson
+
+    _ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_SERIALIZE_NUMPY
+
+    def _dumps(message: dict[str, Any]) -> str:
+        try:
+            return orjson.dumps(message, option=_ORJSON_OPTIONS).decode()
+        except TypeError:
+            return _json_dumps(message)
+
+except ImportError:  # pragma: no cover - without the extra
+    _dumps = _json_dumps
+
+
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 16_384  # bytes of an HTTP request body
 MAX_MESSAGE = 2_048  # characters of one WebSocket message
@@ -72,7 +101,7 @@ class Connection:
         if self.queue.qsize() >= MAX_QUEUE:
             self.close("too many unread messages")
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self.queue.put_nowait(_dumps(message))
 
     def close(self, reason: str) -> None:
         if not self.closing:
