@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import time
 from collections.abc import AsyncIterator, Callable
@@ -174,6 +175,7 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
         store = Store(db)
         lobby = Lobby(store, schedule=loop.call_later, max_rooms=max_rooms, defaults=defaults)
         lobby.restore_all()
+        gc.freeze()  # the restored rooms are long-lived: keep them out of every collection
         state["lobby"] = lobby
         yield
         store.close()
