@@ -92,7 +92,13 @@ async def _connect(ws_url: str, token: str, stack: contextlib.AsyncExitStack) ->
     from websockets.asyncio.client import connect
 
     ws = await stack.enter_async_context(
-        connect(ws_url, open_timeout=CONNECT_TIMEOUT, max_size=2**22, compression=None)
+        connect(
+            ws_url,
+            open_timeout=CONNECT_TIMEOUT,
+            max_size=2**22,
+            compression=None,
+            ping_interval=None,  # the server pings; thousands of synchronised pings here
+        )
     )
     await ws.send(json.dumps({"type": "hello", "token": token}))
     for _ in range(100):
