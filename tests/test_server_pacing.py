@@ -105,6 +105,7 @@ def find_case(tmp_path) -> tuple[int, str, str]:
     """A seed and two discards of seat 0: one a bot may claim, one nobody may claim."""
     for seed in range(60):
         room, _, _ = make_room(tmp_path, seed, f"probe{seed}")
+        room.store.close()
         game = room.game
         if game.phase != "turn" or game.current != 0:
             continue
@@ -129,6 +130,7 @@ def observe(tmp_path, seed: int, discard: str, name: str) -> list[tuple[float, s
     room.act(0, discard)
     room.pump()
     loop.advance(W * 1.5)
+    room.store.close()
     out = []
     for t, msg in sinks[1].got[start:]:
         phase = msg["view"]["phase"] if msg["type"] == "state" else ""
@@ -160,3 +162,4 @@ def test_asked_seat_gets_its_decision_at_once_and_passes_when_the_window_ends(tm
     assert room.game.phase in ("claim", "rob")
     loop.advance(W * 0.6)
     assert room.game.phase not in ("claim", "rob")  # resolved when the window closed
+    room.store.close()
