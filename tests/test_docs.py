@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from scenario import drive, scripted_game
 
 import mjcore.errors as E
 from mjcore.cli import main
@@ -241,3 +242,17 @@ def test_docs_never_point_outside_the_repository():
         text = path.read_text(encoding="utf-8")
         for outside in ("../shared", "/work/", "RULES.md", "seeds/"):
             assert outside not in text, f"{path.relative_to(ROOT)} points outside: {outside}"
+
+
+def test_qingdao_worked_example_pays_as_documented():
+    """docs/rules/qingdao.md: E 扣听 self-draws 清一色 七对 (8) with 跑 E1 S0 W2 N0."""
+    text = read(rules_file("qingdao"))
+    assert "South 9, West 11, North 9 — East +29" in text
+    hands = {0: "1122335566779p1z"}  # ready on 9p after discarding 1z
+    game = scripted_game("qingdao", hands, draws="1m2m3m9p", options={"hun": False})
+    for seat, pao in enumerate((1, 0, 2, 0)):
+        game.apply(seat, f"choose pao {pao}")
+    drive(game, [(0, "declare kouting"), (0, "discard 1z")])
+    drive(game, [(1, "tsumogiri"), (2, "tsumogiri"), (3, "tsumogiri"), (0, "hu")])
+    assert [(w.breakdown.points, w.how) for w in game.wins] == [(8, "self_draw")]
+    assert game.scores == [29, -9, -11, -9]
