@@ -114,6 +114,7 @@ class Client:
     def __init__(self, server: Server, room: str) -> None:
         from websockets.sync.client import connect
 
+        self.server = server
         self._stack = contextlib.ExitStack()
         self.ws = self._stack.enter_context(connect(f"{server.ws_base}/ws/{room}", open_timeout=10))
         self.states: list[dict[str, Any]] = []

@@ -30,7 +30,7 @@ from ..bots import BOTS, BaseBot, make_bot
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.match import Match
-from ..errors import IllegalActionError, MjcoreError
+from ..errors import IllegalActionError, InvalidOptionError
 from ..variants import get_variant, names
 from .store import Store, StoredRoom
 
@@ -38,7 +38,7 @@ HUMAN = "human"
 MAX_ACTIONS_PER_PUMP = 64  # bot actions applied before yielding to other rooms
 
 
-class RoomError(MjcoreError, ValueError):
+class RoomError(InvalidOptionError):
     """A request about a room that cannot be honoured (bad config, unknown room, full seat)."""
 
 
@@ -377,6 +377,7 @@ class Room:
         if not self.game.is_over:
             raise NotYourTurnError("the hand is not over yet")
         self.ready.add(seat)
+        self.take_back(seat)  # asking for the next hand is being back at the table
 
     def take_back(self, seat: int) -> None:
         """A human takes the seat back from the bot that played it while they were idle."""
@@ -453,9 +454,10 @@ class Room:
         cfg = self.config
         if cfg.max_hands and len(self.match.hands) >= cfg.max_hands:
             return False
-        humans = [s for s in self.conns if self.is_human(s) and s not in self.away]
+        present = [s for s in self.conns if self.is_human(s) and s not in self.away]
         over = self.over_since if self.over_since is not None else now
-        if all(s in self.ready for s in humans) or now >= over + cfg.next_hand_s:
+        # Bots never start a hand on their own: someone present must be ready, or time is up.
+        if (present and all(s in self.ready for s in present)) or now >= over + cfg.next_hand_s:
             self._new_hand()
             return True
         return False
