@@ -77,6 +77,8 @@ class Game:
         self.set_aside: list[int] = []
         self.won_pool: list[int] = []  # each physical winning tile once (一炮多响 shares one)
         self.indicators: list[int] = []
+        self.horses: list[int] = []  # post-win draws (抓马), public once drawn
+        self.liabilities: list[tuple[int, int]] = []  # seat pairs in a liability relation (互包)
         self.settlement: list[Payment] = []
         self.wins: list[Win] = []
         self.events: list[dict[str, Any]] = []
@@ -199,6 +201,26 @@ class Game:
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    # ---- liability and sealed seats (general mechanisms a variant's rules switch on)
+    def bind(self, a: int, b: int) -> None:
+        """Put seats ``a`` and ``b`` in a liability relation (互包) for the rest of the hand."""
+        pair = (min(a, b), max(a, b))
+        if a != b and pair not in self.liabilities:
+            self.liabilities.append(pair)
+            self.log("liability", seats=list(pair))
+
+    def partners(self, seat: int) -> list[int]:
+        """Seats in a liability relation with ``seat``, in play order from its 下家."""
+        linked = {b if a == seat else a for a, b in self.liabilities if seat in (a, b)}
+        return [s for s in self.others(seat) if s in linked]
+
+    def seal(self, seat: int) -> None:
+        """封胡: ``seat`` is never offered a win again this hand (it still plays and pays)."""
+        if not self.seats[seat].sealed:
+            self.seats[seat].sealed = True
+            self._legal = {}
+            self.log("sealed", seat=seat)
+
     def seat_waits(self, seat: int) -> int:
         """Bitmask of kinds completing the seat's concealed hand by shape (cached)."""
         st = self.seats[seat]
@@ -240,7 +262,8 @@ class Game:
 
     def evaluate_win(self, seat: int, tile: int, how: str) -> Breakdown | None:
         """The breakdown if ``seat`` may win on ``tile`` now, else None."""
-        if tile >= T.N_KINDS or self.seats[seat].held_flowers:
+        st = self.seats[seat]
+        if tile >= T.N_KINDS or st.held_flowers or st.sealed:
             return None  # a flower never completes a hand, nor can one be held at a win
         if not self.variant.can_win(self, seat, tile, how):
             return None
@@ -511,8 +534,23 @@ class Game:
             acts.append(PENG)
         if tile < 27 and s == self.next_seat(src) and self.variant.chi_allowed(self.opts):
             hand = st.hand
-            acts += [CHIS[low] for low, a, b in CHOW_PARTNERS[tile] if hand[a] and hand[b]]
+            acts += [
+                CHIS[low]
+                for low, a, b in CHOW_PARTNERS[tile]
+                if hand[a] and hand[b] and self._chi_leaves_discard(st, CHIS[low].tiles, tile)
+            ]
         return acts
+
+    def _chi_leaves_discard(self, st: SeatState, chow: tuple[int, ...], tile: int) -> bool:
+        """A chi is only offered if some discard stays legal after it (吃后不能打 …)."""
+        banned = self.variant.no_discard_after_chi(self.opts, chow, tile)
+        if not banned or st.held_flowers:
+            return True
+        left = bytearray(st.hand)
+        for t in chow:
+            if t != tile:
+                left[t] -= 1
+        return any(left[t] and t not in banned for t in range(T.N_KINDS))
 
     def _pass_hu_locked(self, st: SeatState, tile: int, bd: Breakdown) -> bool:
         rule = self.variant.pass_hu_rule
@@ -580,7 +618,9 @@ class Game:
         if dec.kind == "gang":
             st.hand[tile] -= 3
             self.log("claim", seat=s, kind="zhigang", tile=tile, from_seat=src)
-            self._complete_gang(s, Meld("zhigang", (tile,) * 4, claimed=tile, from_seat=src))
+            meld = Meld("zhigang", (tile,) * 4, claimed=tile, from_seat=src)
+            self.variant.after_claim(self, s, meld)
+            self._complete_gang(s, meld)
             return
         if dec.kind == "peng":
             st.hand[tile] -= 2
@@ -602,6 +642,7 @@ class Game:
     ) -> None:
         wins = []
         self.won_pool.append(tile)
+        self._post_win_draws()
         for s, bd in winners:
             win = Win(seat=s, tile=tile, how=how, from_seat=src, breakdown=bd)
             win.payments = self.variant.win_payments(self, win)
@@ -619,6 +660,16 @@ class Game:
             self._end_hand(exhausted=False)
         else:
             self.draw_for(nxt)
+
+    def _post_win_draws(self) -> None:
+        """抓马: once per hand, at its first win, the next tiles from the wall head (as many
+        as remain), drawn before the wins are paid so that payments can depend on them."""
+        wanted = self.variant.post_win_draws(self.opts)
+        if not wanted or self.wins:
+            return
+        while len(self.horses) < wanted and self.wall.remaining > 0:
+            self.horses.append(self.wall.draw())
+        self.log("horses", tiles=[T.NOTATION[t] for t in self.horses])
 
     def _start_fenzhang(self, seat: int) -> None:
         self.phase = "fenzhang"
@@ -691,6 +742,7 @@ class Game:
         c.update(self.won_pool)
         c.update(self.set_aside)
         c.update(self.indicators)
+        c.update(self.horses)
         return c
 
     # ------------------------------------------------------------- views

@@ -95,6 +95,10 @@ class Variant:
         """Gangs on the table that end the hand (荒庄) after the last replacement; 0 = none."""
         return 0
 
+    def post_win_draws(self, opts: Any) -> int:
+        """Tiles drawn from the wall head once, at a hand's first win (抓马 horses); 0 = none."""
+        return 0
+
     def multi_win(self, opts: Any) -> bool:
         """一炮多响: every seat that declares hu on one discard wins."""
         return True
@@ -165,7 +169,8 @@ class Variant:
         return actions
 
     def after_claim(self, game: Game, seat: int, meld: Meld) -> None:
-        """A chi or peng was just made (the seat now discards); e.g. to record a declined gang."""
+        """A chi, peng or 直杠 was just made (before a 直杠's replacement draw); e.g. to record
+        a declined gang, or to count claims per seat pair (三比 → ``game.bind`` / ``game.seal``)."""
 
     def on_declare(self, game: Game, seat: int, action: Action) -> None:
         """A ``declare …`` or ``niu …`` action on the seat's turn."""
@@ -187,6 +192,10 @@ class Variant:
 
     def public_state(self, game: Game) -> dict[str, Any]:
         """Variant facts every seat may see (混 kind, revealed 宝 …) for views."""
+        return {}
+
+    def hand_counters(self, game: Game) -> dict[str, int]:
+        """Variant-specific per-hand counts for simulation statistics (summed over hands)."""
         return {}
 
     def carry(self, game: Game) -> dict[str, Any]:
