@@ -36,17 +36,17 @@ COLUMNS = (
     ("angang_gangshangpao", "暗杠杠上炮"),
     ("qiangganghu", "抢杠胡"),
 )
-_ = None  # "—": an impossible combination
+NA = None  # "—" in the figure: an impossible combination
 TABLE: dict[str, tuple[int | None, ...]] = {
-    #                   点炮 自摸 门清 点杠花 暗杠花 暗杠花门清 明杠炮 暗杠炮 抢杠
+    # columns as COLUMNS: 点炮 自摸 门清自摸 点杠上花 暗杠上花 暗杠上花+门清 明杠杠上炮 暗杠杠上炮 抢杠胡
     "pinghu": (1, 1, 2, 7, 3, 6, 7, 9, 7),
     "pengpenghu": (3, 2, 4, 21, 6, 12, 21, 27, 21),
     "qingyise": (3, 2, 4, 21, 6, 12, 21, 27, 21),
-    "dadiaoche": (6, 4, _, 42, 12, _, 42, 54, 42),
-    "xiaodiaoche": (3, 2, _, 21, 6, _, 21, 27, 21),
-    "qidui": (3, 2, 4, _, _, _, 21, 27, 21),
-    "haohua_qidui": (6, 4, 8, _, _, _, 42, 54, 42),
-    "chaohaohua_qidui": (12, 8, 16, _, _, _, 84, 108, 84),
+    "dadiaoche": (6, 4, NA, 42, 12, NA, 42, 54, 42),
+    "xiaodiaoche": (3, 2, NA, 21, 6, NA, 21, 27, 21),
+    "qidui": (3, 2, 4, NA, NA, NA, 21, 27, 21),
+    "haohua_qidui": (6, 4, 8, NA, NA, NA, 42, 54, 42),
+    "chaohaohua_qidui": (12, 8, 16, NA, NA, NA, 84, 108, 84),
 }
 PATTERN_NAMES = {
     "pinghu": "平胡",
@@ -61,7 +61,9 @@ PATTERN_NAMES = {
 COLUMN_INDEX = {c: i for i, (c, _name) in enumerate(COLUMNS)}
 COLUMN_NAMES = dict(COLUMNS)
 # Columns paid by every other seat; the others have one payer (「…均按点炮计算」).
-SELF_DRAW_COLUMNS = frozenset({"zimo", "menqing_zimo", "angang_shanghua", "angang_shanghua_menqing"})
+SELF_DRAW_COLUMNS = frozenset(
+    {"zimo", "menqing_zimo", "angang_shanghua", "angang_shanghua_menqing"}
+)
 # Wins whose gang right before them scores 0 (「刚好杠上来胡牌的那个杠不计算杠分…杠上炮同理」).
 GANG_COLUMNS = frozenset(
     {
@@ -322,7 +324,9 @@ def _check(ctx: WinContext, opts: Any) -> None:
                 f"flags: a 杠上花/杠上炮 needs exactly one of {', '.join(GANG_FLAGS)}"
             )
     elif flags:
-        raise InvalidHandError(f"flags: {flags[0]} needs gang_chain (杠上花) or after_gang (杠上炮)")
+        raise InvalidHandError(
+            f"flags: {flags[0]} needs gang_chain (杠上花) or after_gang (杠上炮)"
+        )
     if ctx.gang_chain:
         if ctx.how != "self_draw":
             raise InvalidHandError("gang_chain: 杠上花 is a self-draw")
