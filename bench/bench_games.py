@@ -1,4 +1,4 @@
-"""Throughput of full 血战 and 青岛 hands and latency of a server's hot path (one core).
+"""Throughput of full 血战, 青岛 and 荔浦 hands and latency of a server's hot path (one core).
 
 Run: ``pytest bench/bench_games.py --benchmark-enable`` (or ``python bench/bench_games.py``
 for a plain report). Inputs (seeds, and the action traces the latency benchmarks replay)
@@ -19,7 +19,7 @@ import pytest
 from mjcore.sim import game_seeds, play_game
 from mjcore.variants import get_variant
 
-VARIANTS = ("xuezhan_kaxinwu", "qingdao")
+VARIANTS = ("xuezhan_kaxinwu", "qingdao", "lipu")
 N_GAMES = 200
 N_TRACES = 100
 
@@ -63,7 +63,10 @@ def replay_text_server(games, traces) -> None:
 
 
 def fresh_games(traces):
-    return [get_variant(v).new_game(seed=seed) for v, seed, _ in traces]
+    # play_game deals hand i from seat i % 4 (make_traces records hand i as trace i)
+    return [
+        get_variant(v).new_game(seed=seed, dealer=i % 4) for i, (v, seed, _) in enumerate(traces)
+    ]
 
 
 def per_action_latency(traces, text: bool = False) -> list[float]:

@@ -390,7 +390,8 @@ def _breakdown(patterns: list[str], column: str) -> Breakdown:
     points = _value(patterns, column)
     cell = f"T[{PATTERN_NAMES[top]}][{COLUMN_NAMES[column]}] = {_cell(top, column)}"
     stack = "".join(f" × 2 ({PATTERN_NAMES[p]})" for p in ranked[1:])
-    return Breakdown(tuple(hits), points=points, fan=0, formula=f"{cell}{stack} = {points}")
+    formula = f"{cell}{stack} = {points}" if stack else cell
+    return Breakdown(tuple(hits), points=points, fan=0, formula=formula)
 
 
 VARIANT = Lipu()
