@@ -17,7 +17,7 @@ import click
 from . import hand as _hand
 from . import tiles as _tiles
 from .cli_options import parse_option
-from .errors import InvalidHandError, MjcoreError
+from .errors import MjcoreError
 
 
 @click.group()
@@ -85,12 +85,13 @@ def score_waits(
     parsed = tuple(Meld.parse(m) for m in melds)
     for w in info["waits"]:
         w["unseen"] -= sum(m.tiles.count(w["kind"]) for m in parsed)  # exposed copies are seen
+        if w["unseen"] <= 0:  # every copy is already in this hand or its melds
+            w["score"] = None
+            continue
         counts = _tiles.counts(info["tiles"] + w["tile"])
         ctx = WinContext(counts, w["kind"], how, parsed, jokers=info["jokers"])
-        try:
-            bd = v.score(ctx.validate(), opts)
-        except InvalidHandError:  # e.g. a fifth copy once the melds are counted
-            bd = None
+        v.check_win(ctx, opts)  # the variant's checks: tile set, meld kinds, hand size …
+        bd = v.score(ctx, opts)
         w["score"] = None if bd is None else {"patterns": bd.ids, "points": bd.points}
 
 

@@ -416,18 +416,28 @@ def test_calculator(ctx, options, expect_ids, points):
 @pytest.mark.parametrize(
     "ctx, options, field",
     [
-        ({"concealed": "123m456p789s111z22p", "win_tile": "2p", "gang_chain": 1}, {}, "flags"),
+        (
+            {
+                "concealed": "123m456p789s22p",
+                "win_tile": "2p",
+                "melds": ["angang 1z"],
+                "how": "self_draw",
+                "gang_chain": 1,
+            },
+            {},
+            "flags",
+        ),
         (
             {"concealed": "123m456p789s111z22p", "win_tile": "2p", "flags": ["after_angang"]},
             {},
             "flags",
         ),
-        ({"concealed": "123m456p789s11z", "win_tile": "1z", "melds": ["bugang 5m"]}, {}, "laogang"),
+        ({"concealed": "123m456p789s11z", "win_tile": "1z", "melds": ["bugang 5m"]}, {}, "bugang"),
         ({"concealed": "123m456p789s111z22p", "win_tile": "2p", "how": "rob_gang"}, {}, "laogang"),
         ({"concealed": "123m456p789s11z", "win_tile": "1z"}, {}, "14"),
         (
             {
-                "concealed": "123m456p789s11z",
+        ({"concealed": "123m456p789s111z2p", "win_tile": "2p", "jokers": 1}, {}, "joker"),
                 "win_tile": "1z",
                 "how": "self_draw",
                 "gang_chain": 1,
@@ -435,9 +445,9 @@ def test_calculator(ctx, options, expect_ids, points):
                 "flags": ["after_zhigang"],
             },
             {},
-            "gang among the melds",
+            "gang",
         ),
-        ({"concealed": "123m456p789s111z22p", "win_tile": "2p", "jokers": 1}, {}, "joker"),
+        ({"concealed": "123m456p789s111z22p", "win_tile": "2p", "jokers": 1}, {}, "14|joker"),
     ],
 )
 def test_calculator_rejects_impossible_descriptions(ctx, options, field):

@@ -38,7 +38,8 @@ COLUMNS = (
 )
 NA = None  # "—" in the figure: an impossible combination
 TABLE: dict[str, tuple[int | None, ...]] = {
-    # columns as COLUMNS: 点炮 自摸 门清自摸 点杠上花 暗杠上花 暗杠上花+门清 明杠杠上炮 暗杠杠上炮 抢杠胡
+    # columns as COLUMNS: 点炮 自摸 门清自摸 点杠上花 暗杠上花 暗杠上花+门清
+    #                     明杠杠上炮 暗杠杠上炮 抢杠胡
     "pinghu": (1, 1, 2, 7, 3, 6, 7, 9, 7),
     "pengpenghu": (3, 2, 4, 21, 6, 12, 21, 27, 21),
     "qingyise": (3, 2, 4, 21, 6, 12, 21, 27, 21),
@@ -160,11 +161,16 @@ class Lipu(Variant):
         return []
 
     # ---- the calculator -----------------------------------------------------
-    def check_win(self, ctx: WinContext, opts: Any) -> None:
-        """Reject a described win that cannot happen in 荔浦 (InvalidHandError names the field)."""
-        parent = getattr(super(), "check_win", None)
-        if parent is not None:
-            parent(ctx, opts)
+    def meld_kinds(self, opts: LipuOptions) -> frozenset[str]:
+        kinds = set(super().meld_kinds(opts))
+        if not opts.laogang:
+            kinds.discard("bugang")  # 补杠 only with 捞杠
+        return frozenset(kinds)
+
+    def check_win(self, ctx: WinContext, opts: LipuOptions) -> None:
+        """The shared checks, then 荔浦's: no 分张, 抢杠胡 only with 捞杠, and the one flag
+        naming the gang before a 杠上花/杠上炮 (it chooses the column)."""
+        super().check_win(ctx, opts)
         _check(ctx, opts)
 
     def score(self, ctx: WinContext, opts: LipuOptions) -> Breakdown | None:
@@ -174,15 +180,6 @@ class Lipu(Variant):
             return None
         best = max(readings, key=lambda p: _value(p, column))
         return _breakdown(best, column)
-
-    def calculate(
-        self, ctx: WinContext | dict | str, options: dict[str, Any] | None = None
-    ) -> Breakdown | None:
-        if not isinstance(ctx, WinContext):
-            ctx = WinContext.from_json(ctx)
-        opts = self.parse_options(options)
-        self.check_win(ctx.validate(), opts)
-        return self.score(ctx, opts)
 
     # ---- payments -----------------------------------------------------------
     def win_payments(self, game: Game, win: Win) -> list[Payment]:
@@ -306,15 +303,8 @@ def _column(ctx: WinContext) -> str:
 def _check(ctx: WinContext, opts: Any) -> None:
     if ctx.how not in ("discard", "self_draw", "rob_gang"):
         raise InvalidHandError(f"how: 荔浦 has no {ctx.how!r} wins")
-    if ctx.jokers:
-        raise InvalidHandError("jokers: 荔浦 has no wildcards")
-    kinds = {m.kind for m in ctx.melds}
-    if "niu" in kinds:
-        raise InvalidHandError("melds: 荔浦 has no 扭 groups")
-    if not opts.laogang and ("bugang" in kinds or ctx.how == "rob_gang"):
-        raise InvalidHandError("melds/how: 补杠 and 抢杠胡 need the laogang (捞杠) option")
-    if int(ctx.concealed.sum()) + 3 * len(ctx.melds) != 14:
-        raise InvalidHandError("concealed: concealed tiles + 3 per meld must make 14")
+    if not opts.laogang and ctx.how == "rob_gang":
+        raise InvalidHandError("how: 抢杠胡 needs the laogang (捞杠) option")
     flags = [f for f in GANG_FLAGS if f in ctx.flags]
     if ctx.gang_chain and ctx.after_gang:
         raise InvalidHandError("gang_chain/after_gang: a win is not both 杠上花 and 杠上炮")
@@ -327,16 +317,11 @@ def _check(ctx: WinContext, opts: Any) -> None:
         raise InvalidHandError(
             f"flags: {flags[0]} needs gang_chain (杠上花) or after_gang (杠上炮)"
         )
-    if ctx.gang_chain:
-        if ctx.how != "self_draw":
-            raise InvalidHandError("gang_chain: 杠上花 is a self-draw")
-        if flags[0][len("after_") :] not in kinds:
-            raise InvalidHandError(f"melds: {flags[0]} needs such a gang among the melds")
-    if ctx.after_gang:
-        if ctx.how != "discard":
-            raise InvalidHandError("after_gang: 杠上炮 is a discard win")
-        if flags[0] == "after_bugang" and not opts.laogang:
-            raise InvalidHandError("flags: after_bugang needs the laogang (捞杠) option")
+    kind = flags[0][len("after_") :] if flags else ""
+    if ctx.gang_chain and kind not in {m.kind for m in ctx.melds}:
+        raise InvalidHandError(f"melds: {flags[0]} needs such a gang among the melds")
+    if kind == "bugang" and not opts.laogang:
+        raise InvalidHandError("flags: after_bugang needs the laogang (捞杠) option")
 
 
 def _one_suit(ctx: WinContext) -> bool:
