@@ -145,3 +145,109 @@ def test_calculator_matches_reference(case):
     bd = get_variant("lipu").calculate(ctx, {"laogang": True})
     expected = reference_value(concealed, melds, win)
     assert (bd.points if bd else None) == expected, (ctx, bd)
+
+
+# ---- settlement of whole hands against a reference read off the game record ----------------
+HORSE_HITS = set(T.to_kinds("159m159p159s1z7z"))
+SELF_DRAW_COLUMNS = {"zimo", "menqing_zimo", "angang_shanghua", "angang_shanghua_menqing"}
+GANG_COLUMNS = {
+    "diangang_shanghua",
+    "angang_shanghua",
+    "angang_shanghua_menqing",
+    "minggang_gangshangpao",
+    "angang_gangshangpao",
+}
+
+
+def reference_scores(game) -> tuple[list[int], set, set]:
+    """Net scores, 互包 pairs and sealed seats recomputed from the events and choices alone."""
+    n, events = game.n, game.events
+    counts, sets, pairs, sealed_at = Counter(), Counter(), set(), {}
+    claims = [e for e in events if e["type"] == "claim"]
+    for i, e in enumerate(events):
+        if e["type"] != "claim":
+            continue
+        a, b = e["seat"], e["from_seat"]
+        counts[a, b] += 1
+        sets[a, b] += e["kind"] != "chi"
+        if counts[a, b] >= 3:
+            pairs.add((min(a, b), max(a, b)))
+        if (counts[a, b] >= 4 or sets[a, b] >= 3) and b not in sealed_at:
+            sealed_at[b] = i
+    net = [0] * n
+    zuoma = [game.seats[s].choices.get("zuoma", 0) for s in range(n)]
+    factor = 1 + sum(t in HORSE_HITS for t in game.horses)
+    hu_at = [i for i, e in enumerate(events) if e["type"] == "hu"]
+    gang_at = [i for i, e in enumerate(events) if e["type"] == "gang"]
+    for e in (events[i] for i in hu_at):
+        w, column, v = e["seat"], e["patterns"][-1]["id"], e["points"]
+        partners = [s for s in range(n) if (min(s, w), max(s, w)) in pairs]
+        order = [(w + k) % n for k in range(1, n)]
+        partners.sort(key=order.index)
+
+        def x(p, w=w, v=v):
+            return v * 2 ** (zuoma[w] + zuoma[p]) * factor
+
+        if column in SELF_DRAW_COLUMNS:
+            for p in order:
+                payer = p if (not partners or p in partners) else partners[0]
+                net[payer] -= x(p)
+                net[w] += x(p)
+            continue
+        payer = e["from_seat"]
+        if column == "diangang_shanghua":
+            payer = [c for c in claims if c["kind"] == "zhigang" and c["seat"] == w][-1][
+                "from_seat"
+            ]
+        for p in [payer, *partners]:
+            net[p] -= x(p)
+            net[w] += x(p)
+    skip = -1
+    if hu_at and any(e["patterns"][-1]["id"] in GANG_COLUMNS for e in events if e["type"] == "hu"):
+        skip = max(i for i in gang_at if i < hu_at[0])
+    for i in gang_at:
+        e = events[i]
+        s, kind, tile = e["seat"], e["meld"], e["tile"]
+        if i == skip or sealed_at.get(s, 10**9) < i:
+            continue
+        if kind == "angang":
+            payers = [p for p in range(n) if p != s]
+        else:
+            source = "zhigang" if kind == "zhigang" else "peng"
+            payers = [
+                c["from_seat"]
+                for c in claims
+                if c["seat"] == s and c["kind"] == source and c["tile"] == tile
+            ]
+        for p in payers:
+            net[p] -= 1
+            net[s] += 1
+    return net, pairs, set(sealed_at)
+
+
+def test_whole_hands_settle_as_the_reference():
+    import numpy as np
+
+    from mjcore.sim import play_game
+
+    rng = np.random.default_rng(9)
+    seen = Counter()
+    for i in range(160):
+        players = int(rng.integers(2, 5))
+        options = {
+            "laogang": bool(rng.integers(2)),
+            "no_chi_adjacent": bool(rng.integers(2)),
+            "zuoma": bool(rng.integers(2)),
+            "zhuama": int(rng.choice([0, 2, 4, 6])),
+        }
+        bots = ["greedy", "random"] * 2
+        game, _ = play_game("lipu", i, players, options, bots[:players], seed=5)
+        net, pairs, sealed = reference_scores(game)
+        assert game.scores == net, (i, options, game.settlement)
+        assert set(game.liabilities) == pairs
+        assert {s for s in range(players) if game.seats[s].sealed} == sealed
+        seen["wins"] += bool(game.wins)
+        seen["sanbi"] += bool(pairs)
+        seen["sealed"] += bool(sealed)
+        seen["horses"] += bool(game.horses)
+    assert min(seen.values()) > 5, seen  # the situations were reached
