@@ -486,3 +486,36 @@ def test_simulate_cli_reports_lipu_counters():
     counters = data["variant_counters"]
     assert counters["horse_draws"] == data["games"] - data["draws"]
     assert {"hands_with_sanbi", "hands_with_sealed", "horse_hits"} <= set(counters)
+
+
+def test_multi_rob_next_dealer_is_the_robbed_seat():
+    hands = {**LAOGANG_HANDS, 2: "46m123p456p789s11z", 3: "34m123p456p789s22z"}
+    g = game(hands, draws="9m8m7m5m", options={"laogang": True})
+    drive(g, [(0, "discard 5m"), (1, "peng"), (1, "discard 2z")])
+    drive(g, [(2, "tsumogiri"), (3, "tsumogiri"), (0, "tsumogiri"), (1, "gang 5m")])
+    drive(g, [(2, "hu"), (3, "hu")])
+    assert ids(g, 2) == [["pinghu", "qiangganghu"]] and ids(g, 3) == [["pinghu", "qiangganghu"]]
+    assert g.scores == [0, -14, 7, 7]
+    assert g.next_dealer == 1
+
+
+def test_three_players_self_draw_paid_by_two_seats():
+    g = scripted_game(V, {1: "111m222p333s777z5z"}, draws="5z", players=3)
+    drive(g, [(0, "tsumogiri"), (1, "hu")])
+    assert ids(g, 1) == [["pengpenghu", "menqing_zimo"]]
+    assert g.scores == [-4, 8, -4]
+
+
+def test_two_players_zuoma_and_horses():
+    g = scripted_game(
+        V,
+        {1: "111m222p333s777z5z"},
+        draws="5z9m2m",
+        players=2,
+        options={"zuoma": True, "zhuama": 2},
+    )
+    g.apply(0, "choose zuoma 1")
+    g.apply(1, "choose zuoma 1")
+    drive(g, [(0, "tsumogiri"), (1, "hu")])
+    assert g.horses == T.to_kinds("9m2m")  # one hit
+    assert g.scores == [-32, 32]  # 4 × base 4 (对马) × (1 + 1)
