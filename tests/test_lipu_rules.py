@@ -313,6 +313,8 @@ def test_match_dealer_rules_and_zuoma_choice():
     m = Match(V, options={"zuoma": True}, seed=3)
     g = m.new_hand()
     assert g.phase == "choose" and legal(g, 0) == ["choose zuoma 0", "choose zuoma 1"]
+    # 「开局前每人均可选择是否坐马」: chosen before the tiles are dealt
+    assert g.seats[0].tile_count() == 0 and g.wall.remaining == 136
     for s in range(4):
         g.apply(s, f"choose zuoma {s % 2}")
     assert g.view(0)["seats"][3]["choices"] == {"zuoma": 1}

@@ -141,7 +141,7 @@ class Game:
         self.exhausted = False
         self.extra: dict[str, Any] = {}
         self._legal: dict[int, tuple[Action, ...]] = {}
-        self._deal()
+        self._start()
 
     # ------------------------------------------------------------------ setup
     def _wall_order(self, seed: int | None, wall: Any) -> list[int]:
@@ -178,6 +178,12 @@ class Game:
         self.variant.after_deal(self)
         if self.variant.fenzhang(self.opts):
             self.wall.reserve = self.n
+
+    def _start(self) -> None:
+        """Deal, then the per-hand choices — or the choices first when the variant asks for
+        them before the tiles are dealt (``Variant.choices_before_deal``)."""
+        if not self.variant.choices_before_deal:
+            self._deal()
         self.pending = {
             s: acts
             for s in self.order_from(self.dealer)
@@ -186,7 +192,12 @@ class Game:
         if self.pending:
             self.phase = "choose"
         else:
-            self._begin_play()
+            self._after_choices()
+
+    def _after_choices(self) -> None:
+        if self.variant.choices_before_deal:
+            self._deal()
+        self._begin_play()
 
     def _begin_play(self) -> None:
         self.variant.after_choices(self)
@@ -474,7 +485,7 @@ class Game:
             self.seats[seat].choices[act.name] = act.value
             self.log("choose", seat=seat, name=act.name, value=act.value)
         self.pending, self.decisions = {}, {}
-        self._begin_play()
+        self._after_choices()
 
     # ---- drawing
     def draw_for(self, seat: int) -> None:

@@ -91,6 +91,8 @@ class Variant:
     # Discard wins are only evaluated for kinds in the seat's shape waits
     # (a cheap cached bitmask); a variant with shape-free wins turns this off.
     waits_prefilter: ClassVar[bool] = True
+    # Per-hand choices (hand_choices) are made before the tiles are dealt, not after.
+    choices_before_deal: ClassVar[bool] = False
     # Situation flags (WinContext.flags) this variant's calculator reads; others are rejected.
     calculator_flags: ClassVar[frozenset[str]] = frozenset()
 

@@ -104,6 +104,7 @@ class Lipu(Variant):
     pass_hu_rule = "same_kind"  # 过手胡 as V1 [DEC L13]
     pass_peng_rule = True  # 过手碰
     calculator_flags: ClassVar[frozenset[str]] = frozenset(GANG_FLAGS)
+    choices_before_deal = True  # 坐马: 「开局前每人均可选择是否坐马」
 
     # ---- data hooks ---------------------------------------------------------
     def tile_kinds(self, opts: LipuOptions) -> list[int]:
@@ -236,6 +237,7 @@ class Lipu(Variant):
         return game.wins[0].seat
 
     def hand_counters(self, game: Game) -> dict[str, int]:
+        """三比 / 封胡 / 陪杀 / 全包 / 抓马 / 坐马 frequencies for ``mjcore simulate``."""
         peisha = sum("+peisha" in p.reason for p in game.settlement)
         quanbao = sum("+quanbao" in p.reason for p in game.settlement)
         sealed = sum(st.sealed for st in game.seats)
