@@ -348,14 +348,12 @@ class Game:
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now (empty if it is not asked); an immutable tuple."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            seat = check_seat(seat, self.n)
         cached = self._legal.get(seat)
         if cached is not None:
             return cached
         if seat not in self.to_act():
-            if type(seat) is not int:
-                seat = check_seat(seat, self.n)
-                return self.legal_actions(seat)
-            check_seat(seat, self.n)
             acts: tuple[Action, ...] = ()
         elif self.phase == "turn":
             acts = tuple(self._turn_actions(seat))
