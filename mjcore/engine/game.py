@@ -376,7 +376,8 @@ class Game:
         if self.extra.get("gang_limit_hit"):
             return acts + [PASS]
         if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
-            acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]
+            if 4 in hand:  # (a C-level scan: most turns hold no four of a kind)
+                acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]
             acts += [
                 GANGS[m.tiles[0]]
                 for m in st.melds
