@@ -76,7 +76,7 @@ GANG_COLUMNS = frozenset(
     }
 )
 # A 大吊车 of four 暗杠 is 门清 but its 门清 cells are blank: it reads the plain self-draw
-# column (which equals the 碰碰胡 门清 cell it would otherwise be: 4, 12). [DEC, see docs]
+# column (which equals the 碰碰胡 门清 cell it would otherwise be: 4, 12). [DEC LP1]
 MENQING_FALLBACK = {"menqing_zimo": "zimo", "angang_shanghua_menqing": "angang_shanghua"}
 QIDUI_FAMILY = ("qidui", "haohua_qidui", "chaohaohua_qidui")
 # 抓马 hits: 「抓到1、5、9、东、中则为中马」 — rank 1/5/9 of any suit, 东 (1z), 中 (7z).
@@ -104,7 +104,7 @@ class Lipu(Variant):
     pass_hu_rule = "same_kind"  # 过手胡 as V1 [DEC L13]
     pass_peng_rule = True  # 过手碰
     calculator_flags: ClassVar[frozenset[str]] = frozenset(GANG_FLAGS)
-    choices_before_deal = True  # 坐马: 「开局前每人均可选择是否坐马」
+    choices_before_deal = True  # 坐马: 「开局前每人均可选择是否坐马」 [DEC LP3]
 
     # ---- data hooks ---------------------------------------------------------
     def tile_kinds(self, opts: LipuOptions) -> list[int]:
@@ -114,6 +114,7 @@ class Lipu(Variant):
         return True
 
     def post_win_draws(self, opts: LipuOptions) -> int:
+        """抓马: k horses at the first win, as many as remain [DEC LP4]."""
         return opts.zhuama
 
     def no_discard_after_chi(self, opts: LipuOptions, chow: tuple[int, ...], tile: int) -> set[int]:
@@ -138,7 +139,8 @@ class Lipu(Variant):
     @staticmethod
     def _count_claims(game: Game, claimer: int, meld: Meld) -> None:
         """三比 [DEC L7]: 3 claims bind the pair; 4 (with a chi) or 3 pengs/直杠 seal the seat
-        claimed from (``claimed_from`` counts chi/peng/直杠; a 补杠's peng was counted)."""
+        claimed from (``claimed_from`` counts chi/peng/直杠; a 补杠's peng was counted). A 直杠
+        is counted before its replacement draw [DEC LP5]."""
         st, source = game.seats[claimer], meld.from_seat
         melds = st.melds if any(m is meld for m in st.melds) else [*st.melds, meld]  # a 直杠
         count = st.claimed_from[source]
@@ -196,7 +198,8 @@ class Lipu(Variant):
         partners = game.partners(w)
         if column in SELF_DRAW_COLUMNS:
             # 全包: the partner pays every share (each share with the base of the seat it
-            # replaces); with two partners the first in play order covers the others' shares.
+            # replaces); with two partners the first in play order covers the others' shares
+            # [DEC L8, LP2].
             out = []
             for p in game.others(w):
                 payer = p if (p in partners or not partners) else partners[0]
