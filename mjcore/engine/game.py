@@ -132,6 +132,8 @@ class Game:
         self.set_aside: list[int] = []
         self.won_pool: list[int] = []  # each physical winning tile once (一炮多响 shares one)
         self.indicators: list[int] = []
+        self.horses: list[int] = []  # post-win draws (抓马), public once drawn
+        self.liabilities: list[tuple[int, int]] = []  # seat pairs in a liability relation (互包)
         self.settlement: list[Payment] = []
         self.wins: list[Win] = []
         self.events: list[dict[str, Any]] = []
@@ -139,7 +141,7 @@ class Game:
         self.exhausted = False
         self.extra: dict[str, Any] = {}
         self._legal: dict[int, tuple[Action, ...]] = {}
-        self._deal()
+        self._start()
 
     # ------------------------------------------------------------------ setup
     def _wall_order(self, seed: int | None, wall: Any) -> list[int]:
@@ -176,6 +178,12 @@ class Game:
         self.variant.after_deal(self)
         if self.variant.fenzhang(self.opts):
             self.wall.reserve = self.n
+
+    def _start(self) -> None:
+        """Deal, then the per-hand choices — or the choices first when the variant asks for
+        them before the tiles are dealt (``Variant.choices_before_deal``)."""
+        if not self.variant.choices_before_deal:
+            self._deal()
         self.pending = {
             s: acts
             for s in self.order_from(self.dealer)
@@ -184,7 +192,12 @@ class Game:
         if self.pending:
             self.phase = "choose"
         else:
-            self._begin_play()
+            self._after_choices()
+
+    def _after_choices(self) -> None:
+        if self.variant.choices_before_deal:
+            self._deal()
+        self._begin_play()
 
     def _begin_play(self) -> None:
         self.variant.after_choices(self)
@@ -256,6 +269,26 @@ class Game:
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    # ---- liability and sealed seats (general mechanisms a variant's rules switch on)
+    def bind(self, a: int, b: int) -> None:
+        """Put seats ``a`` and ``b`` in a liability relation (互包) for the rest of the hand."""
+        pair = (min(a, b), max(a, b))
+        if a != b and pair not in self.liabilities:
+            self.liabilities.append(pair)
+            self.log("liability", seats=list(pair))
+
+    def partners(self, seat: int) -> list[int]:
+        """Seats in a liability relation with ``seat``, in play order from its 下家."""
+        linked = {b if a == seat else a for a, b in self.liabilities if seat in (a, b)}
+        return [s for s in self.others(seat) if s in linked]
+
+    def seal(self, seat: int) -> None:
+        """封胡: ``seat`` is never offered a win again this hand (it still plays and pays)."""
+        if not self.seats[seat].sealed:
+            self.seats[seat].sealed = True
+            self._legal = {}
+            self.log("sealed", seat=seat)
+
     def seat_waits(self, seat: int) -> int:
         """Bitmask of kinds completing the seat's concealed hand by shape (cached)."""
         st = self.seats[seat]
@@ -297,7 +330,8 @@ class Game:
 
     def evaluate_win(self, seat: int, tile: int, how: str) -> Breakdown | None:
         """The breakdown if ``seat`` may win on ``tile`` now, else None."""
-        if tile >= T.N_KINDS or self.seats[seat].held_flowers:
+        st = self.seats[seat]
+        if tile >= T.N_KINDS or st.held_flowers or st.sealed:
             return None  # a flower never completes a hand, nor can one be held at a win
         if not self.variant.can_win(self, seat, tile, how):
             return None
@@ -342,7 +376,8 @@ class Game:
         if self.extra.get("gang_limit_hit"):
             return acts + [PASS]
         if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
-            acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]
+            if 4 in hand:  # (a C-level scan: most turns hold no four of a kind)
+                acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]
             acts += [
                 GANGS[m.tiles[0]]
                 for m in st.melds
@@ -449,7 +484,7 @@ class Game:
             self.seats[seat].choices[act.name] = act.value
             self.log("choose", seat=seat, name=act.name, value=act.value)
         self.pending, self.decisions = {}, {}
-        self._begin_play()
+        self._after_choices()
 
     # ---- drawing
     def draw_for(self, seat: int) -> None:
@@ -595,8 +630,23 @@ class Game:
             acts.append(PENG)
         if tile < 27 and s == self.next_seat(src) and self.variant.chi_allowed(self.opts):
             hand = st.hand
-            acts += [CHIS[low] for low, a, b in CHOW_PARTNERS[tile] if hand[a] and hand[b]]
+            acts += [
+                CHIS[low]
+                for low, a, b in CHOW_PARTNERS[tile]
+                if hand[a] and hand[b] and self._chi_leaves_discard(st, CHIS[low].tiles, tile)
+            ]
         return acts
+
+    def _chi_leaves_discard(self, st: SeatState, chow: tuple[int, ...], tile: int) -> bool:
+        """A chi is only offered if some discard stays legal after it (吃后不能打 …)."""
+        banned = self.variant.no_discard_after_chi(self.opts, chow, tile)
+        if not banned or st.held_flowers:
+            return True
+        left = bytearray(st.hand)
+        for t in chow:
+            if t != tile:
+                left[t] -= 1
+        return any(left[t] and t not in banned for t in range(T.N_KINDS))
 
     def _pass_hu_locked(self, st: SeatState, tile: int, bd: Breakdown) -> bool:
         rule = self.variant.pass_hu_rule
@@ -664,7 +714,9 @@ class Game:
         if dec.kind == "gang":
             st.hand[tile] -= 3
             self.log("claim", seat=s, kind="zhigang", tile=tile, from_seat=src)
-            self._complete_gang(s, Meld("zhigang", (tile,) * 4, claimed=tile, from_seat=src))
+            meld = Meld("zhigang", (tile,) * 4, claimed=tile, from_seat=src)
+            self.variant.after_claim(self, s, meld)
+            self._complete_gang(s, meld)
             return
         if dec.kind == "peng":
             st.hand[tile] -= 2
@@ -686,6 +738,7 @@ class Game:
     ) -> None:
         wins = []
         self.won_pool.append(tile)
+        self._post_win_draws()
         for s, bd in winners:
             win = Win(seat=s, tile=tile, how=how, from_seat=src, breakdown=bd)
             win.payments = self.variant.win_payments(self, win)
@@ -706,6 +759,16 @@ class Game:
             self._end_hand(exhausted=False)
         else:
             self.draw_for(nxt)
+
+    def _post_win_draws(self) -> None:
+        """抓马: once per hand, at its first win, the next tiles from the wall head (as many
+        as remain), drawn before the wins are paid so that payments can depend on them."""
+        wanted = self.variant.post_win_draws(self.opts)
+        if not wanted or self.wins:
+            return
+        while len(self.horses) < wanted and self.wall.remaining > 0:
+            self.horses.append(self.wall.draw())
+        self.log("horses", tiles=[T.NOTATION[t] for t in self.horses])
 
     def _start_fenzhang(self, seat: int) -> None:
         self.phase = "fenzhang"
@@ -778,6 +841,7 @@ class Game:
         c.update(self.won_pool)
         c.update(self.set_aside)
         c.update(self.indicators)
+        c.update(self.horses)
         return c
 
     # ------------------------------------------------------------- views

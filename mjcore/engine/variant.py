@@ -91,6 +91,8 @@ class Variant:
     # Discard wins are only evaluated for kinds in the seat's shape waits
     # (a cheap cached bitmask); a variant with shape-free wins turns this off.
     waits_prefilter: ClassVar[bool] = True
+    # Per-hand choices (hand_choices) are made before the tiles are dealt, not after.
+    choices_before_deal: ClassVar[bool] = False
     # Situation flags (WinContext.flags) this variant's calculator reads; others are rejected.
     calculator_flags: ClassVar[frozenset[str]] = frozenset()
 
@@ -109,6 +111,10 @@ class Variant:
 
     def gang_limit(self, opts: Any) -> int:
         """Gangs on the table that end the hand (荒庄) after the last replacement; 0 = none."""
+        return 0
+
+    def post_win_draws(self, opts: Any) -> int:
+        """Tiles drawn from the wall head once, at a hand's first win (抓马 horses); 0 = none."""
         return 0
 
     def multi_win(self, opts: Any) -> bool:
@@ -225,7 +231,8 @@ class Variant:
         return actions
 
     def after_claim(self, game: Game, seat: int, meld: Meld) -> None:
-        """A chi or peng was just made (the seat now discards); e.g. to record a declined gang."""
+        """A chi, peng or 直杠 was just made (before a 直杠's replacement draw); e.g. to record
+        a declined gang, or to count claims per seat pair (三比 → ``game.bind`` / ``game.seal``)."""
 
     def on_declare(self, game: Game, seat: int, action: Action) -> None:
         """A ``declare …`` or ``niu …`` action on the seat's turn."""
@@ -247,6 +254,10 @@ class Variant:
 
     def public_state(self, game: Game) -> dict[str, Any]:
         """Variant facts every seat may see (混 kind, revealed 宝 …) for views."""
+        return {}
+
+    def hand_counters(self, game: Game) -> dict[str, int]:
+        """Variant-specific per-hand counts for simulation statistics (summed over hands)."""
         return {}
 
     def carry(self, game: Game) -> dict[str, Any]:

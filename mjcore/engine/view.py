@@ -47,6 +47,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
             "concealed_count": st.tile_count(),
             "declared": st.declared,
             "choices": dict(st.choices),
+            "sealed": st.sealed,
         }
         if s == seat or over:
             public["hand"] = T.format(st.counts)
@@ -68,6 +69,8 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         "wall_live": game.wall.live,
         "indicators": [T.NOTATION[t] for t in game.indicators],
         "set_aside": [T.NOTATION[t] for t in game.set_aside],
+        "horses": [T.NOTATION[t] for t in game.horses],
+        "liabilities": [list(p) for p in game.liabilities],
         "seats": seats,
         "scores": game.scores,
         "public": game.variant.public_state(game),

@@ -10,6 +10,7 @@ from ..errors import InvalidOptionError, clip
 _MODULES = {
     "xuezhan_kaxinwu": "xuezhan_kaxinwu",
     "qingdao": "qingdao",
+    "lipu": "lipu",
 }
 _CACHE: dict[str, Variant] = {}
 
