@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,10 +15,11 @@ pytest.importorskip("websockets")
 from server_support import Server, env  # noqa: E402
 
 
-def loadtest(*args: str) -> subprocess.CompletedProcess[str]:
+def loadtest(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "mjcore.cli", "loadtest", *args],
         env=env(),
+        cwd=cwd,  # not the checkout: its mjcore/ may lack the built core
         capture_output=True,
         text=True,
         timeout=120,
@@ -27,7 +29,9 @@ def loadtest(*args: str) -> subprocess.CompletedProcess[str]:
 def test_short_load_test_has_no_errors(tmp_path):
     server = Server(tmp_path / "load.db").start()
     try:
-        res = loadtest("--url", server.base, "--tables", "12", "--duration", "4", "--json")
+        res = loadtest(
+            tmp_path, "--url", server.base, "--tables", "12", "--duration", "4", "--json"
+        )
         assert res.returncode == 0, res.stdout + res.stderr
         report = json.loads(res.stdout)
         assert report["errors"] == 0 and report["lost_tables"] == 0
@@ -37,6 +41,7 @@ def test_short_load_test_has_no_errors(tmp_path):
         assert report["hands_finished"] >= 1
         assert server.get("/api/health")["rooms"] == 12
         mixed = loadtest(
+            tmp_path,
             "--url", server.base, "--tables", "3", "--duration", "2", "--clients", "1",
             "--variant", "qingdao", "--json",
         )  # fmt: skip
@@ -45,6 +50,6 @@ def test_short_load_test_has_no_errors(tmp_path):
         server.stop()
 
 
-def test_only_loopback_targets():
-    res = loadtest("--url", "http://192.0.2.1:8000", "--tables", "1", "--duration", "1")
+def test_only_loopback_targets(tmp_path):
+    res = loadtest(tmp_path, "--url", "http://192.0.2.1:8000", "--tables", "1", "--duration", "1")
     assert res.returncode != 0 and "loopback" in res.stderr
