@@ -305,3 +305,33 @@ def test_every_variant_plays_a_whole_hand_through_the_server(server):
         assert events[0]["type"] == "deal" and events[-1]["type"] == "end", variant
         assert all("hand" in s for s in state["view"]["seats"])  # every hand shown at the end
         c.close()
+
+
+def test_resume_across_hands(server):
+    """A seat that was away while a hand ended gets the rest of that hand, then the next."""
+    room = server.room(
+        variant="xuezhan_kaxinwu",
+        seats=["human", "human", "greedy", "greedy"],
+        idle_timeout_s=0.2,
+        next_hand_s=0.3,
+    )
+    stays, leaves = server.join(room), server.join(room)
+    a = Client(server, room)
+    a.hello(stays)  # keeps the room awake; idle, so a bot plays it
+    b = Client(server, room)
+    first = b.hello(leaves)
+    hand, since = first["hand"], first["next"]
+    b.close()
+    deadline = time.monotonic() + 30
+    while server.get(f"/api/rooms/{room}")["hand"] < 1 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert server.get(f"/api/rooms/{room}")["hand"] >= 1
+    back = Client(server, room)
+    old = back.hello(leaves, hand=hand, since=since)
+    assert old["hand"] == 0 and old["view"]["phase"] == "over"
+    assert [e["seq"] for e in old["events"]] == list(range(since, old["next"]))
+    assert old["events"][-1]["type"] == "end"
+    new = back.until(lambda m: m["type"] == "state" and m["hand"] >= 1)
+    assert new["events"][0]["seq"] == 0 and new["events"][0]["type"] == "deal"
+    a.close()
+    back.close()
