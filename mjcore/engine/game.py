@@ -77,6 +77,12 @@ class Game:
         self.set_aside: list[int] = []
         self.won_pool: list[int] = []  # each physical winning tile once (一炮多响 shares one)
         self.indicators: list[int] = []
+        self.hidden_indicators: list[int] = []  # taken face down, not yet shown (荣成 半暗宝)
+        # Choices kept for the rest of a Match (长跑), one dict per seat, carried as plain JSON.
+        locked = self.carry.get("locked_choices", [{}] * players)
+        if not isinstance(locked, list) or len(locked) != players:
+            raise InvalidOptionError(f"carry locked_choices must list {players} seats: {locked!r}")
+        self.locked_choices: list[dict[str, int]] = [dict(d) for d in locked]
         self.settlement: list[Payment] = []
         self.wins: list[Win] = []
         self.events: list[dict[str, Any]] = []
@@ -121,10 +127,14 @@ class Game:
         self.variant.after_deal(self)
         if self.variant.fenzhang(self.opts):
             self.wall.reserve = self.n
+        for s in range(self.n):
+            for name, value in self.locked_choices[s].items():
+                self.seats[s].choices[name] = value
+                self.log("choose", seat=s, name=name, value=value, locked=True)
         self.pending = {
             s: acts
             for s in self.order_from(self.dealer)
-            if (acts := self.variant.hand_choices(self, s))
+            if not self.locked_choices[s] and (acts := self.variant.hand_choices(self, s))
         }
         if self.pending:
             self.phase = "choose"
@@ -180,11 +190,41 @@ class Game:
         """The other seats in play order starting from seat's 下家."""
         return [(seat + i) % self.n for i in range(1, self.n)]
 
-    def pay(self, payments: list[Payment]) -> None:
+    def pay(self, payments: list[Payment]) -> list[Payment]:
+        """Settle payments in order (each cut to the payer's remaining loss cap); the settled ones."""
+        cap = self.variant.loss_cap(self.opts)
+        done = []
         for p in payments:
+            if cap:
+                paid = sum(q.amount for q in self.settlement if q.payer == p.payer)
+                if p.amount > cap - paid:
+                    p = p._replace(amount=max(cap - paid, 0), reason=p.reason + "+cap")
             if p.amount:
                 self.settlement.append(p)
                 self.log("pay", payer=p.payer, payee=p.payee, amount=p.amount, reason=p.reason)
+            done.append(p)
+        return done
+
+    def draw_indicator(self, hidden: bool = False) -> int:
+        """An indicator tile from the tail (−1 if none may be taken); ``hidden``: face down."""
+        if not self.wall.can_draw_tail():
+            return -1
+        tile = self.wall.draw_tail()
+        if hidden:
+            self.hidden_indicators.append(tile)
+            self.log("indicator", hidden=True)
+        else:
+            self.indicators.append(tile)
+            self.log("indicator", tile=T.NOTATION[tile])
+        return tile
+
+    def reveal_indicators(self) -> list[int]:
+        """Turn every hidden indicator face up (in the order taken); the revealed tiles."""
+        shown, self.hidden_indicators = self.hidden_indicators, []
+        for tile in shown:
+            self.indicators.append(tile)
+            self.log("indicator", tile=T.NOTATION[tile], revealed=True)
+        return shown
 
     @property
     def scores(self) -> list[int]:
@@ -362,7 +402,10 @@ class Game:
 
     def _resolve_choices(self) -> None:
         for seat, act in self.decisions.items():
-            self.seats[seat].choices[act.name] = act.value
+            name = self.variant.choice_locks.get(act.name, act.name)
+            self.seats[seat].choices[name] = act.value
+            if name != act.name:  # e.g. 长跑: this 飘 for the rest of the Match
+                self.locked_choices[seat][name] = act.value
             self.log("choose", seat=seat, name=act.name, value=act.value)
         self.pending, self.decisions = {}, {}
         self._begin_play()
@@ -609,7 +652,7 @@ class Game:
             self.seats[s].won_tiles.append(tile)
             self.wins.append(win)
             self.log("hu", **win.to_json())
-            self.pay(win.payments)
+            win.payments = self.pay(win.payments)
             wins.append(win)
         if how == "rob_gang" and len(winners) > 1:
             self.seats[src].extra["robbed_extra"] = len(winners) - 1
@@ -674,7 +717,10 @@ class Game:
         return self.variant.next_dealer(self)
 
     def next_carry(self) -> dict[str, Any]:
-        return self.variant.carry(self)
+        carry = self.variant.carry(self)
+        if any(self.locked_choices):
+            carry["locked_choices"] = [dict(d) for d in self.locked_choices]
+        return carry
 
     def tiles_in_play(self) -> Counter:
         """Every tile accounted for (wall, hands, melds, rivers, won, set aside): an invariant."""
@@ -691,6 +737,7 @@ class Game:
         c.update(self.won_pool)
         c.update(self.set_aside)
         c.update(self.indicators)
+        c.update(self.hidden_indicators)
         return c
 
     # ------------------------------------------------------------- views

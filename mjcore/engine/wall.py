@@ -54,7 +54,8 @@ class Wall:
         return self.tiles[self.tail]
 
     def can_draw_tail(self) -> bool:
-        return self.tail > self.head
+        """A tail tile exists that is not one of the last live tiles reserved for 分张 (§0.5)."""
+        return self.kept > 0 or self.live > self.reserve
 
 
 def build_wall(
