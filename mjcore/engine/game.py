@@ -191,7 +191,7 @@ class Game:
         return [(seat + i) % self.n for i in range(1, self.n)]
 
     def pay(self, payments: list[Payment]) -> list[Payment]:
-        """Settle payments in order (each cut to the payer's remaining loss cap); the settled ones."""
+        """Settle payments in order, each cut to the payer's remaining loss cap; the settled."""
         cap = self.variant.loss_cap(self.opts)
         done = []
         for p in payments:

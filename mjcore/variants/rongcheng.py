@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from .. import tiles as T
+from .._core import waits_mask as _core_waits_mask
 from ..engine.actions import HU, Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, option
 from ..errors import InvalidHandError
-from ..hand import hand_facts, is_ready, is_win, shanten
-from .._core import waits_mask as _core_waits_mask
+from ..hand import hand_facts, is_win, shanten
 from ..scoring import Breakdown, Hit, Payment, WinContext
 
 if TYPE_CHECKING:
@@ -280,7 +280,7 @@ class Rongcheng(Variant):
 
     # ---- scoring ------------------------------------------------------------
     def check_win(self, ctx: WinContext, opts: RongchengOptions) -> None:
-        """A described 荣成 win must be possible: 摸宝 is one drawn 宝, 天胡/地胡/海底 by their way."""
+        """A described win must be possible: 摸宝 is one drawn 宝, 天胡/地胡/海底 by their way."""
         if hasattr(super(), "check_win"):
             super().check_win(ctx, opts)  # type: ignore[misc]
         unknown = set(ctx.flags) - self.calculator_flags
@@ -360,7 +360,7 @@ class Rongcheng(Variant):
                 return None
             bases.append("zhijiehu")
         base = max(bases, key=lambda b: BASES[b][1])
-        ids = [f for f in ("tianhu", "dihu") if f in ctx.flags]
+        ids: list[str] = [f for f in ("tianhu", "dihu") if f in ctx.flags]
         if _one_suit(c, melds):
             ids.append("qingyise")
         if "haidi" in ctx.flags and ctx.how == "self_draw":
