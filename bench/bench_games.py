@@ -1,4 +1,4 @@
-"""Throughput of full 血战 and 青岛 hands and latency of a server's hot path (one core).
+"""Throughput of full 血战, 青岛 and 荣成 hands and latency of a server's hot path (one core).
 
 Run: ``pytest bench/bench_games.py --benchmark-enable`` (or ``python bench/bench_games.py``
 for a plain report). Inputs (seeds, and the action traces the latency benchmarks replay)
@@ -19,7 +19,7 @@ import pytest
 from mjcore.sim import game_seeds, play_game
 from mjcore.variants import get_variant
 
-VARIANTS = ("xuezhan_kaxinwu", "qingdao")
+VARIANTS = ("xuezhan_kaxinwu", "qingdao", "rongcheng")
 N_GAMES = 200
 N_TRACES = 100
 

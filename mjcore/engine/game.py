@@ -541,7 +541,7 @@ class Game:
         if tile >= T.N_KINDS:
             return acts  # nobody claims a discarded flower
         how = "discard" if kind == "discard" else "rob_gang"
-        if self.seat_waits(s) >> tile & 1 or not self.variant.waits_prefilter:
+        if not self.variant.waits_prefilter or self.seat_waits(s) >> tile & 1:
             bd = self.evaluate_win(s, tile, how)
             if bd is not None and not self._pass_hu_locked(st, tile, bd):
                 acts.append(HU)

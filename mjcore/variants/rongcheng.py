@@ -40,6 +40,7 @@ DECLARATIONS = ("baoting", "liangting", "minglou")  # 报听 (hidden), 亮听 (w
 GANG_SCORE = {"zhigang": 1, "bugang": 1, "angang": 2}  # 「明杠1分、暗杠2分」
 KINDS_258 = tuple(s * 9 + r for s in range(3) for r in (1, 4, 7))
 _NOT_258 = np.array([t for t in range(27) if t not in KINDS_258] + list(range(27, 34)))
+_NOT_258_LIST = _NOT_258.tolist()
 _MASK_258 = sum(1 << t for t in KINDS_258)
 _MASK_HONORS = sum(1 << t for t in range(27, 34))
 BASES = {  # id -> (name, value)
@@ -238,14 +239,13 @@ class Rongcheng(Variant):
     def _ready_possible(self, game: Game, seat: int) -> bool:
         """Some discard leaves the hand ready (by shape, or 风一色/掌一色 in any arrangement)."""
         st = game.seats[seat]
-        counts = st.counts
-        if shanten(counts, 0, **self.shape_flags(game.opts)) <= 0:
+        if shanten(st.counts, 0, **self.shape_flags(game.opts)) <= 0:
             return True
         honors, k258 = _meld_colours(st.melds)
-        opts = game.opts
-        if honors and not opts.no_honors and int(counts[:27].sum()) <= 1:
+        opts, hand = game.opts, st.hand
+        if honors and not opts.no_honors and sum(hand[:27]) <= 1:
             return True
-        return k258 and not opts.luanzhang and int(counts[_NOT_258].sum()) <= 1
+        return k258 and not opts.luanzhang and sum(hand[t] for t in _NOT_258_LIST) <= 1
 
     def _ready_after(self, game: Game, seat: int, action: Action) -> bool:
         st = game.seats[seat]
@@ -469,7 +469,11 @@ def _exposed(game: Game, kind: int) -> int:
 
 def _meld_colours(melds: Any) -> tuple[bool, bool]:
     """(every meld tile is an honor, every meld tile is a suited 2/5/8)."""
-    tiles = [t for m in melds for t in m.tiles]
+    if not melds:
+        return True, True
+    tiles = [m.tiles[0] for m in melds if m.kind != "chi"]
+    if len(tiles) < len(melds):  # a chow holds no honor and a non-258 tile
+        return False, False
     return all(t >= 27 for t in tiles), all(t in KINDS_258 for t in tiles)
 
 
