@@ -32,12 +32,12 @@ def play_many(variant: str, bots: str, games: int = N_GAMES, seed: int = 42) -> 
 
 
 def make_traces(variant: str, n: int = N_TRACES, seed: int = 7) -> list:
-    """(variant, wall seed, [(seat, Action)...]) of random-bot hands, recorded once."""
+    """((variant, dealer), wall seed, [(seat, Action)...]) of random-bot hands, recorded once."""
     traces = []
     for i in range(n):
         game, _ = play_game(variant, i, bots="random", seed=seed)
         actions = [(s, _parse(a)) for s, a in game.history]
-        traces.append((variant, game_seeds(seed, i, 4)[0], actions))
+        traces.append(((variant, game.dealer), game_seeds(seed, i, 4)[0], actions))
     return traces
 
 
@@ -63,7 +63,7 @@ def replay_text_server(games, traces) -> None:
 
 
 def fresh_games(traces):
-    return [get_variant(v).new_game(seed=seed) for v, seed, _ in traces]
+    return [get_variant(v).new_game(seed=seed, dealer=d) for (v, d), seed, _ in traces]
 
 
 def per_action_latency(traces, text: bool = False) -> list[float]:
