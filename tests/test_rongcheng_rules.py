@@ -352,13 +352,14 @@ def test_calculator_fengyise_zhangyise_any_arrangement():
     assert calc(zhang).ids == ["zhijiehu", "zhangyise"]
     assert calc(zhang, luanzhang=True) is None  # 乱掌: no 掌一色
     assert calc({"concealed": "222m555m888p222s55s", "win_tile": "5s"}).points == 4
-    assert calc(feng, no_honors=True) is None
+    with pytest.raises(InvalidHandError, match="tiles"):
+        calc(feng, no_honors=True)  # 不带风: no honors in the tile set
 
 
 def test_calculator_rejects_impossible_descriptions():
     base = {"concealed": "123m456p789m55p78s", "win_tile": "6s", "joker_kind": "6s"}
     with pytest.raises(InvalidHandError, match="jokers"):
-        calc({**base, "jokers": 2, "how": "self_draw"})
+        calc({**base, "concealed": "123m456p789m55p7s", "jokers": 2, "how": "self_draw"})
     with pytest.raises(InvalidHandError, match="self_draw"):
         calc({**base, "jokers": 1, "how": "discard"})
     with pytest.raises(InvalidHandError, match="flags"):

@@ -123,6 +123,9 @@ class Rongcheng(Variant):
     def chi_allowed(self, opts: RongchengOptions) -> bool:
         return not opts.peng_only
 
+    def max_jokers(self, opts: RongchengOptions) -> int:
+        return 1  # 摸宝: the one drawn 宝 tile
+
     def loss_cap(self, opts: RongchengOptions) -> int:
         return CAP  # [DEC R13] on the total a seat pays in the hand
 
@@ -281,13 +284,7 @@ class Rongcheng(Variant):
     # ---- scoring ------------------------------------------------------------
     def check_win(self, ctx: WinContext, opts: RongchengOptions) -> None:
         """A described win must be possible: 摸宝 is one drawn 宝, 天胡/地胡/海底 by their way."""
-        if hasattr(super(), "check_win"):
-            super().check_win(ctx, opts)  # type: ignore[misc]
-        unknown = set(ctx.flags) - self.calculator_flags
-        if unknown:
-            raise InvalidHandError(f"flags: unknown for rongcheng: {sorted(unknown)}")
-        if ctx.jokers > 1:
-            raise InvalidHandError("jokers: at most 1 (the drawn 宝 used as 摸宝)")
+        super().check_win(ctx, opts)
         if ctx.jokers and not ctx.is_self_draw:
             raise InvalidHandError("jokers: 摸宝 is a self-drawn 宝; how must be self_draw")
         if ctx.jokers and ctx.joker_kind != ctx.win_tile:
@@ -301,15 +298,6 @@ class Rongcheng(Variant):
         for side in ("", "payer_"):
             if {f"{side}piao1", f"{side}piao2"} <= ctx.flags:
                 raise InvalidHandError(f"flags: {side}piao1 and {side}piao2 together")
-
-    def calculate(
-        self, ctx: WinContext | dict | str, options: dict[str, Any] | None = None
-    ) -> Breakdown | None:
-        if not isinstance(ctx, WinContext):
-            ctx = WinContext.from_json(ctx)
-        opts = self.parse_options(options)
-        self.check_win(ctx.validate(), opts)
-        return self.score(ctx, opts)
 
     def score(self, ctx: WinContext, opts: RongchengOptions) -> Breakdown | None:
         """The best reading of the win; with a drawn 宝 both 摸宝/存牌 and the tile as itself."""
