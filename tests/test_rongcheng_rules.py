@@ -417,3 +417,30 @@ def test_score_cli_rongcheng():
         ],
     )
     assert "points per payer: 32" in text.output and "封顶" in text.output
+
+
+# ---- bots and simulation -------------------------------------------------------------
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_bots_declare_and_win(bots):
+    """Both bots declare 听 when they may (else no bot could ever win) and reach wins."""
+    from mjcore.sim import play_game
+
+    declared = wins = mobao = 0
+    for i in range(150 if bots == "random" else 12):
+        g, _ = play_game(V, i, bots=bots, seed=11)
+        declared += sum(bool(st.declared) for st in g.seats)
+        wins += len(g.wins)
+        mobao += sum("mobao" in w.breakdown.ids for w in g.wins)
+        assert sum(g.scores) == 0 and all(s >= -32 for s in g.scores)
+    assert declared > 0 and wins > 0
+    if bots == "greedy":
+        assert wins >= 8
+
+
+def test_cli_simulate_rongcheng():
+    out = CliRunner().invoke(
+        main, ["simulate", "--variant", V, "--games", "6", "--bots", "greedy", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output[out.output.index("{") :])
+    assert data["games"] == 6 and data["variant"] == V
