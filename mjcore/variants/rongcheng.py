@@ -40,7 +40,6 @@ DECLARATIONS = ("baoting", "liangting", "minglou")  # 报听 (hidden), 亮听 (w
 GANG_SCORE = {"zhigang": 1, "bugang": 1, "angang": 2}  # 「明杠1分、暗杠2分」
 KINDS_258 = tuple(s * 9 + r for s in range(3) for r in (1, 4, 7))
 _NOT_258 = np.array([t for t in range(27) if t not in KINDS_258] + list(range(27, 34)))
-_NOT_258_LIST = _NOT_258.tolist()
 _MASK_258 = sum(1 << t for t in KINDS_258)
 _MASK_HONORS = sum(1 << t for t in range(27, 34))
 BASES = {  # id -> (name, value)
@@ -248,7 +247,8 @@ class Rongcheng(Variant):
         opts, hand = game.opts, st.hand
         if honors and not opts.no_honors and sum(hand[:27]) <= 1:
             return True
-        return k258 and not opts.luanzhang and sum(hand[t] for t in _NOT_258_LIST) <= 1
+        # the 258 kinds are the suited kinds 1, 4, 7, … 25: hand[1:27:3]
+        return k258 and not opts.luanzhang and sum(hand) - sum(hand[1:27:3]) <= 1
 
     def _ready_after(self, game: Game, seat: int, action: Action) -> bool:
         st = game.seats[seat]
@@ -435,9 +435,9 @@ def _dihu(game: Game, seat: int) -> bool:
     """「庄家打出第一张牌后闲家直接胡牌」: on the dealer's first discard, the hand's first."""
     src, _, kind = game.claim
     return (
-        kind == "discard"
-        and src == game.dealer
-        and seat != game.dealer
+        src == game.dealer != seat
+        and kind == "discard"
+        and game.seats[src].discard_count == 1
         and sum(st.discard_count for st in game.seats) == 1
     )
 
