@@ -72,7 +72,7 @@ def test_hidden_bao_acts_in_fenzhang():
     assert "3m" not in json.dumps(g.view(0)["public"])
     drive(g, [(1, "hu")])
     assert g.wins[0].how == "fenzhang"
-    assert len(g.set_aside) == 1  # W's 分张 tile did not win: set aside face up
+    assert len(g.set_aside) == 3  # W's, N's and E's 分张 tiles did not win: set aside
     assert hits(g, 1) == [["mobao", "pihu"]]  # 3m is no natural wait: no 宝中宝, no 海底
     assert g.scores == [-2, 6, -2, -2]
     assert g.view(0)["public"]["bao"] == "3m"  # the hand is over: everything is shown
