@@ -445,3 +445,15 @@ def test_cli_simulate_rongcheng():
     assert out.exit_code == 0, out.output
     data = json.loads(out.output[out.output.index("{") :])
     assert data["games"] == 6 and data["variant"] == V
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_fewer_players_fenzhang_of_n(players):
+    """2–3 seats [DEC R14]: 14 kept, 分张 of ``players`` tiles, then 荒庄 with no payments."""
+    g = RV.new_game(players=players, seed=5)
+    for seat in range(players):
+        g.apply(seat, "choose piao 0")
+    dealt = 14 + 13 * (players - 1)
+    assert g.wall.live == 136 - dealt - 14 and g.wall.reserve == players
+    tsumogiri_until(g, lambda g: False)
+    assert g.exhausted and len(g.set_aside) == players and g.scores == [0] * players
