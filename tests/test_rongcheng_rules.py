@@ -97,9 +97,39 @@ def test_cunpai_gang_replacement_is_the_bao(mode, expect, points):
     drive(g, [(0, "declare baoting"), (0, "discard 2z")])
     drive(g, [(1, "tsumogiri"), (2, "tsumogiri"), (3, "tsumogiri")])
     assert "gang 1z" in legal(g, 0)  # the waits stay 6s/9s
-    drive(g, [(0, "gang 1z"), (0, "hu")])
+    drive(g, [(0, "gang 1z")])
+    assert legal(g, 0) == ["hu", "discard 6s", "declare cunpai", "declare gangkai"]
+    drive(g, [(0, "hu")])
     assert hits(g, 0) == [expect]
     assert g.scores == [3 * points, -points, -points, -points]
+
+
+@pytest.mark.parametrize(
+    ("choice", "expect"),
+    [
+        ("cunpai", ["baozhongbao", "gang", "mobao", "pihu"]),
+        ("gangkai", ["gang", "gangshanghua", "pihu"]),
+    ],
+)
+def test_cunpai_is_the_seats_choice(choice, expect):
+    g = game({0: "123m456p55p78s111z2z"}, draws="1s2s3s1z", replacements="6s6s")
+    drive(g, [(0, "declare baoting"), (0, "discard 2z")])
+    drive(g, [(1, "tsumogiri"), (2, "tsumogiri"), (3, "tsumogiri"), (0, "gang 1z")])
+    drive(g, [(0, f"declare {choice}")])
+    assert legal(g, 0) == ["hu"] and g.seats[0].declared == "baoting"
+    drive(g, [(0, "hu")])
+    assert hits(g, 0) == [expect]
+    ctx = {
+        "concealed": "123m456p55p78s",
+        "win_tile": "6s",
+        "how": "self_draw",
+        "jokers": 1,
+        "joker_kind": "6s",
+        "melds": ["angang 1z"],
+        "gang_chain": 1,
+        "flags": [choice],
+    }
+    assert sorted(calc(ctx).ids) == expect
 
 
 def test_bao_in_hand_or_discarded_is_an_ordinary_tile():
@@ -365,6 +395,8 @@ def test_calculator_rejects_impossible_descriptions():
         calc({**base, "jokers": 1, "how": "discard"})
     with pytest.raises(InvalidHandError, match="flags"):
         calc({"concealed": "123p456s789p55s234s", "win_tile": "4s", "flags": ["kouting"]})
+    with pytest.raises(InvalidHandError, match="cunpai"):
+        calc({**base, "jokers": 1, "how": "self_draw", "flags": ["cunpai"]})  # no gang
     with pytest.raises(InvalidHandError, match="dihu"):
         calc(
             {

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 CAP = 32  # 封顶: 「每局每个玩家最多输32分」
 PIAO = (0, 1, 2)  # 「可以选择飘一分、两分」 + not 飘 [DEC R12]
 DECLARATIONS = ("baoting", "liangting", "minglou")  # 报听 (hidden), 亮听 (waits), 明搂 (hand)
+READINGS = ("cunpai", "gangkai")  # 存牌: the seat's reading of a gang replacement that is the 宝
 GANG_SCORE = {"zhigang": 1, "bugang": 1, "angang": 2}  # 「明杠1分、暗杠2分」
 KINDS_258 = tuple(s * 9 + r for s in range(3) for r in (1, 4, 7))
 _NOT_258 = np.array([t for t in range(27) if t not in KINDS_258] + list(range(27, 34)))
@@ -81,8 +82,8 @@ class RongchengOptions(BaseOptions):
     cunpai_mode: str = option(
         "best",
         ("best", "cunpai", "gangkai"),
-        "存牌 (a gang replacement that is the 宝): the larger reading, always 存牌 (摸宝/宝中宝), "
-        "or always 杠上花 when the tile also wins as itself [DEC R5]",
+        "存牌 (a gang replacement that is the 宝 and also wins as itself) when the seat does not "
+        "choose (declare cunpai / gangkai): the larger, 存牌 (摸宝/宝中宝) or 杠上花 [DEC R5]",
     )
 
 
@@ -95,7 +96,7 @@ class Rongcheng(Variant):
     # can_win (a declaration) rejects most seats before any hand question.
     waits_prefilter = False
     calculator_flags: ClassVar[frozenset[str]] = frozenset(
-        {"tianhu", "dihu", "haidi", "minglou", "payer_minglou"}
+        {"tianhu", "dihu", "haidi", "minglou", "payer_minglou", *READINGS}
         | {f"{side}piao{v}" for side in ("", "payer_") for v in (1, 2)}
     )
 
@@ -181,6 +182,8 @@ class Rongcheng(Variant):
             flags.add("minglou")
         if _piao(game, seat):
             flags.add(f"piao{_piao(game, seat)}")
+        if st.extra.get("reading"):
+            flags.add(st.extra["reading"])
         return flags
 
     def before_turn(self, game: Game, seat: int) -> None:
@@ -203,6 +206,10 @@ class Rongcheng(Variant):
 
     def on_declare(self, game: Game, seat: int, action: Action) -> None:
         st = game.seats[seat]
+        if action.name in READINGS:  # 「杠上开花如果选择存牌…」: the seat's choice, then it wins
+            st.extra["reading"] = action.name
+            game.log("declare", seat=seat, name=action.name)
+            return
         st.declared = action.name
         st.extra["ting_discards"] = st.discard_count  # locked from the next discard on
         game.log("declare", seat=seat, name=action.name)
@@ -222,16 +229,31 @@ class Rongcheng(Variant):
                 return [
                     a for a in actions if a.kind == "discard" and self._ready_after(game, seat, a)
                 ]
-            return [  # locked: win, discard the drawn tile, or a gang that keeps the waits
+            if st.extra.get("reading"):
+                return [HU]  # the 存牌 reading is chosen: the win follows
+            locked = [  # locked: win, discard the drawn tile, or a gang that keeps the waits
                 a
                 for a in actions
                 if a == HU
                 or (a.kind == "discard" and a.tile == game.drawn)
                 or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
             ]
+            if HU in locked and self._two_readings(game, seat):
+                locked += [DECLARE[r] for r in READINGS]
+            return locked
         if self._ready_possible(game, seat):
             return actions + [DECLARE[d] for d in DECLARATIONS]
         return actions
+
+    def _two_readings(self, game: Game, seat: int) -> bool:
+        """存牌: a gang replacement that is the 宝 and also completes the hand as itself."""
+        bao = game.extra.get("joker_kind", -1)
+        if game.drawn != bao or game.draw_how != "replacement" or game.draw_cause != "gang":
+            return False
+        st = game.seats[seat]
+        hand = st.counts.copy()
+        hand[bao] -= 1
+        return bool(self.waits_mask(hand, st.melds, game.opts) >> bao & 1)
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         if game.seats[seat].declared:  # a locked hand takes no chi/peng/gang
@@ -293,6 +315,10 @@ class Rongcheng(Variant):
         for flag, hows in checks.items():
             if flag in ctx.flags and ctx.how not in hows:
                 raise InvalidHandError(f"flags: {flag} needs how {' or '.join(hows)}")
+        if ctx.flags & set(READINGS) and not (ctx.jokers and ctx.gang_chain):
+            raise InvalidHandError("flags: cunpai/gangkai need a 宝 (jokers 1) drawn after a gang")
+        if set(READINGS) <= ctx.flags:
+            raise InvalidHandError("flags: cunpai and gangkai together")
         if "tianhu" in ctx.flags and ctx.melds:
             raise InvalidHandError("flags: tianhu is the dealt 14 tiles (no melds)")
         for side in ("", "payer_"):
@@ -315,7 +341,7 @@ class Rongcheng(Variant):
                 readings.append(("gangkai", hits))
         if not readings:
             return None
-        mode = opts.cunpai_mode
+        mode = next((r for r in READINGS if r in ctx.flags), opts.cunpai_mode)
         if ctx.jokers and ctx.gang_chain and len(readings) == 2 and mode != "best":
             hits = dict(readings)[mode]  # 「杠开存牌」: the seat's choice [DEC R5]
         else:
@@ -418,7 +444,7 @@ class Rongcheng(Variant):
         return self.waits_mask(hand, st.melds, game.opts) if int(hand.sum()) % 3 == 1 else 0
 
 
-DECLARE = {d: Action("declare", name=d) for d in DECLARATIONS}
+DECLARE = {d: Action("declare", name=d) for d in DECLARATIONS + READINGS}
 
 
 # ---- helpers ---------------------------------------------------------------------
