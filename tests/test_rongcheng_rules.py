@@ -315,8 +315,9 @@ def test_changpao_locks_piao_for_the_match():
 
 
 def test_bad_carry_is_rejected():
-    with pytest.raises(InvalidOptionError, match="locked_choices"):
-        RV.new_game(seed=1, carry={"locked_choices": [{}]})
+    for bad in ([{}], [{}, {}, {}, 3], [{}, {}, {}, {"piao": "2"}], {"0": {}}):
+        with pytest.raises(InvalidOptionError, match="locked_choices"):
+            RV.new_game(seed=1, carry={"locked_choices": bad})
 
 
 # ---- the hand calculator --------------------------------------------------------------

@@ -135,8 +135,17 @@ class Game:
         self.hidden_indicators: list[int] = []  # taken face down, not yet shown (荣成 半暗宝)
         # Choices kept for the rest of a Match (长跑), one dict per seat, carried as plain JSON.
         locked = self.carry.get("locked_choices", [{}] * players)
-        if not isinstance(locked, list) or len(locked) != players:
-            raise InvalidOptionError(f"carry locked_choices must list {players} seats: {locked!r}")
+        if (
+            not isinstance(locked, list)
+            or len(locked) != players
+            or not all(
+                isinstance(d, dict) and all(type(v) is int for v in d.values()) for d in locked
+            )
+        ):
+            raise InvalidOptionError(
+                f"carry locked_choices must be {players} dicts (one per seat) of int choices: "
+                f"{locked!r}"
+            )
         self.locked_choices: list[dict[str, int]] = [dict(d) for d in locked]
         self.settlement: list[Payment] = []
         self.wins: list[Win] = []
