@@ -490,3 +490,21 @@ def test_fewer_players_fenzhang_of_n(players):
     assert g.wall.live == 136 - dealt - 14 and g.wall.reserve == players
     tsumogiri_until(g, lambda g: False)
     assert g.exhausted and len(g.set_aside) == players and g.scores == [0] * players
+
+
+def test_no_tail_tile_left_for_the_bao():
+    """不荒庄: N first declares on the last live draw; the tail holds only the 分张 tiles, so
+    the hand has no 宝 (R24); N still wins with its own 分张 tile."""
+    tiles = RV.tile_kinds(RV.parse_options(None))
+    wall = build_wall(tiles, 4, hands={3: "123m456p789s55p12s"})
+    keep = set(range(40, 53)) | {131, 135}
+    for index, kind in ((131, "1z"), (135, "3s")):  # N's last live draw, N's 分张 tile
+        wall = _place(wall, index, T.kind(kind), keep=keep)
+    g = game({}, wall=wall, options={"no_huangzhuang": True})
+    tsumogiri_until(g, lambda g: g.current == 3 and g.haidi and g.phase == "turn")
+    drive(g, [(3, "declare baoting")])
+    assert g.hidden_indicators == [] and g.view(0)["public"]["bao"] is None
+    drive(g, [(3, "discard 1z")])
+    tsumogiri_until(g, lambda g: g.phase == "fenzhang" and 3 in g.to_act())
+    drive(g, [(3, "hu")])
+    assert g.wins[0].how == "fenzhang" and hits(g, 3) == [["pihu"]]
