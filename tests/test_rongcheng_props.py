@@ -91,3 +91,26 @@ def test_waits_are_the_kinds_that_win(c13, luanzhang):
         c[t] += 1
         ctx = WinContext(concealed=c, win_tile=t, how="self_draw")
         assert bool(mask >> t & 1) == (RV._reading(ctx, opts, c, 0, t) is not None), t
+
+
+@PROPS
+@given(
+    payments=st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 60)), max_size=12
+    )
+)
+def test_loss_cap_cuts_in_order(payments):
+    """封顶 32: each seat's payments are cut, in the order made, to what is left of 32."""
+    from mjcore.scoring import Payment
+
+    game = RV.new_game(seed=1)
+    wanted = [Payment(a, b, n, "x") for a, b, n in payments if a != b]
+    settled = game.pay(wanted)
+    left = dict.fromkeys(range(4), 32)
+    for want, got in zip(wanted, settled, strict=True):
+        expect = min(want.amount, left[want.payer])
+        left[want.payer] -= expect
+        assert (got.payer, got.payee, got.amount) == (want.payer, want.payee, expect)
+        assert got.reason == ("x+cap" if expect < want.amount else "x")
+    assert sum(game.scores) == 0
+    assert all(sum(p.amount for p in game.settlement if p.payer == s) <= 32 for s in range(4))
