@@ -134,6 +134,21 @@ class Game:
         self.indicators: list[int] = []
         self.horses: list[int] = []  # post-win draws (抓马), public once drawn
         self.liabilities: list[tuple[int, int]] = []  # seat pairs in a liability relation (互包)
+        self.hidden_indicators: list[int] = []  # taken face down, not yet shown (荣成 半暗宝)
+        # Choices kept for the rest of a Match (长跑), one dict per seat, carried as plain JSON.
+        locked = self.carry.get("locked_choices", [{}] * players)
+        if (
+            not isinstance(locked, list)
+            or len(locked) != players
+            or not all(
+                isinstance(d, dict) and all(type(v) is int for v in d.values()) for d in locked
+            )
+        ):
+            raise InvalidOptionError(
+                f"carry locked_choices must be {players} dicts (one per seat) of int choices: "
+                f"{locked!r}"
+            )
+        self.locked_choices: list[dict[str, int]] = [dict(d) for d in locked]
         self.settlement: list[Payment] = []
         self.wins: list[Win] = []
         self.events: list[dict[str, Any]] = []
@@ -184,10 +199,14 @@ class Game:
         them before the tiles are dealt (``Variant.choices_before_deal``)."""
         if not self.variant.choices_before_deal:
             self._deal()
+        for s in range(self.n):  # choices locked for the rest of the Match (长跑)
+            for name, value in self.locked_choices[s].items():
+                self.seats[s].choices[name] = value
+                self.log("choose", seat=s, name=name, value=value, locked=True)
         self.pending = {
             s: acts
             for s in self.order_from(self.dealer)
-            if (acts := self.variant.hand_choices(self, s))
+            if not self.locked_choices[s] and (acts := self.variant.hand_choices(self, s))
         }
         if self.pending:
             self.phase = "choose"
@@ -250,11 +269,41 @@ class Game:
         """The other seats in play order starting from seat's 下家."""
         return [(seat + i) % self.n for i in range(1, self.n)]
 
-    def pay(self, payments: list[Payment]) -> None:
+    def pay(self, payments: list[Payment]) -> list[Payment]:
+        """Settle payments in order, each cut to the payer's remaining loss cap; the settled."""
+        cap = self.variant.loss_cap(self.opts)
+        done = []
         for p in payments:
+            if cap:
+                paid = sum(q.amount for q in self.settlement if q.payer == p.payer)
+                if p.amount > cap - paid:
+                    p = p._replace(amount=max(cap - paid, 0), reason=p.reason + "+cap")
             if p.amount:
                 self.settlement.append(p)
                 self.log("pay", payer=p.payer, payee=p.payee, amount=p.amount, reason=p.reason)
+            done.append(p)
+        return done
+
+    def draw_indicator(self, hidden: bool = False) -> int:
+        """An indicator tile from the tail (−1 if none may be taken); ``hidden``: face down."""
+        if not self.wall.can_draw_tail():
+            return -1
+        tile = self.wall.draw_tail()
+        if hidden:
+            self.hidden_indicators.append(tile)
+            self.log("indicator", hidden=True)
+        else:
+            self.indicators.append(tile)
+            self.log("indicator", tile=T.NOTATION[tile])
+        return tile
+
+    def reveal_indicators(self) -> list[int]:
+        """Turn every hidden indicator face up (in the order taken); the revealed tiles."""
+        shown, self.hidden_indicators = self.hidden_indicators, []
+        for tile in shown:
+            self.indicators.append(tile)
+            self.log("indicator", tile=T.NOTATION[tile], revealed=True)
+        return shown
 
     @property
     def scores(self) -> list[int]:
@@ -481,7 +530,10 @@ class Game:
 
     def _resolve_choices(self) -> None:
         for seat, act in self.decisions.items():
-            self.seats[seat].choices[act.name] = act.value
+            name = self.variant.choice_locks.get(act.name, act.name)
+            self.seats[seat].choices[name] = act.value
+            if name != act.name:  # e.g. 长跑: this 飘 for the rest of the Match
+                self.locked_choices[seat][name] = act.value
             self.log("choose", seat=seat, name=act.name, value=act.value)
         self.pending, self.decisions = {}, {}
         self._after_choices()
@@ -617,7 +669,7 @@ class Game:
         if tile >= T.N_KINDS:
             return acts  # nobody claims a discarded flower
         how = "discard" if kind == "discard" else "rob_gang"
-        if self.seat_waits(s) >> tile & 1 or not self.variant.waits_prefilter:
+        if not self.variant.waits_prefilter or self.seat_waits(s) >> tile & 1:
             bd = self.evaluate_win(s, tile, how)
             if bd is not None and not self._pass_hu_locked(st, tile, bd):
                 acts.append(HU)
@@ -749,7 +801,7 @@ class Game:
             self.log(
                 "hu", **win.to_json(), hand=T.format([*T.from_counts(self.seats[s].hand), tile])
             )
-            self.pay(win.payments)
+            win.payments = self.pay(win.payments)
             wins.append(win)
         if how == "rob_gang" and len(winners) > 1:
             self.seats[src].extra["robbed_extra"] = len(winners) - 1
@@ -824,7 +876,10 @@ class Game:
         return self.variant.next_dealer(self)
 
     def next_carry(self) -> dict[str, Any]:
-        return self.variant.carry(self)
+        carry = self.variant.carry(self)
+        if any(self.locked_choices):
+            carry["locked_choices"] = [dict(d) for d in self.locked_choices]
+        return carry
 
     def tiles_in_play(self) -> Counter:
         """Every tile accounted for (wall, hands, melds, rivers, won, set aside): an invariant."""
@@ -842,6 +897,7 @@ class Game:
         c.update(self.set_aside)
         c.update(self.indicators)
         c.update(self.horses)
+        c.update(self.hidden_indicators)
         return c
 
     # ------------------------------------------------------------- views

@@ -88,6 +88,9 @@ class Variant:
     pass_peng_rule: ClassVar[bool] = False  # 过手碰
     seven_pairs: ClassVar[bool] = True
     angang_public: ClassVar[bool] = False  # 暗杠 kind shown to others (宿松 翻开一张)
+    # Per-hand choices that lock a choice for the rest of a Match: choosing ``choose K v``
+    # where ``choice_locks[K] == N`` sets choice N to v now and in every later hand (长跑).
+    choice_locks: ClassVar[dict[str, str]] = {}
     # Discard wins are only evaluated for kinds in the seat's shape waits
     # (a cheap cached bitmask); a variant with shape-free wins turns this off.
     waits_prefilter: ClassVar[bool] = True
@@ -123,6 +126,10 @@ class Variant:
 
     def chi_allowed(self, opts: Any) -> bool:
         return False
+
+    def loss_cap(self, opts: Any) -> int:
+        """Most one seat pays in one hand (封顶); 0 = no cap. Payments are cut in the order made."""
+        return 0
 
     def meld_kinds(self, opts: Any) -> frozenset[str]:
         """Meld kinds a hand of this variant can have (the calculator rejects others)."""

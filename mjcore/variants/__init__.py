@@ -11,6 +11,7 @@ _MODULES = {
     "xuezhan_kaxinwu": "xuezhan_kaxinwu",
     "qingdao": "qingdao",
     "lipu": "lipu",
+    "rongcheng": "rongcheng",
 }
 _CACHE: dict[str, Variant] = {}
 
