@@ -29,7 +29,9 @@ class GreedyBot(BaseBot):
       tile, then the rng);
     * on another seat's discard: gang > peng > chi when the shanten after the claim (and the
       best discard) is no worse than now, else pass;
-    * a per-hand ``choose``: the value 0 when offered, else the first one.
+    * a flower it holds (飘花) is discarded before anything else;
+    * a per-hand ``choose``: the variant's documented bot rule (``Variant.bot_choice``), else
+      the value 0 when offered, else the first one.
     """
 
     name = "greedy"
@@ -45,6 +47,8 @@ class GreedyBot(BaseBot):
         joker_kind = view.get("public", {}).get("joker_kind", -1)
         if isinstance(joker_kind, str):
             joker_kind = T.kind(joker_kind)
+        if view["phase"] == "choose":
+            return _choice(_variant_of(variant), view, legal)
         claim = view.get("claim") or {}
         claim_tile = T.kind(claim["tile"]) if claim else -1
         hand = _Hand(counts, _flags_of(variant), joker_kind=joker_kind)
@@ -55,6 +59,8 @@ class GreedyBot(BaseBot):
         if quick is not None:
             return quick
         variant = game.variant
+        if game.phase == "choose":
+            return _choice(variant, game.view(seat), legal)
         counts = game.seats[seat].counts.copy()
         flags = variant.shape_flags(game.opts)
         if type(variant).jokers is Variant.jokers:
@@ -75,6 +81,9 @@ class GreedyBot(BaseBot):
 
     def _turn(self, hand: _Hand, legal: list[Action]) -> Action:
         discards = [a for a in legal if a.kind == "discard"]
+        for a in discards:  # a held flower (not in the concealed counts) goes first
+            if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
+                return a
         scored = [(hand.shanten_without({a.tile: 1}), a) for a in discards]
         best = min(s for s, _ in scored)
         for a in legal:
@@ -175,6 +184,20 @@ def _obvious(legal: list[Action]) -> Action | None:
     if HU in legal:
         return HU
     return None
+
+
+def _choice(variant: Variant | None, view: dict[str, Any], legal: list[Action]) -> Action:
+    picked = variant.bot_choice(view, legal) if variant is not None else None
+    return picked if picked is not None else _neutral_choice(legal)
+
+
+def _variant_of(name: str) -> Variant | None:
+    from ..variants import get_variant
+
+    try:
+        return get_variant(name)
+    except ValueError:
+        return None
 
 
 def _neutral_choice(legal: list[Action]) -> Action:

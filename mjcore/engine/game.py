@@ -55,6 +55,9 @@ class Game:
         self.dealer = dealer
         self.seed = seed
         self.carry = dict(carry or {})
+        flowers = variant.flower_kinds(self.opts)
+        # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
+        self.is_flower = tuple(t in flowers for t in range(T.N_ALL_KINDS))
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
         self.seats = [SeatState() for _ in range(players)]
         self.phase = "deal"
@@ -121,15 +124,25 @@ class Game:
         self.variant.after_deal(self)
         if self.variant.fenzhang(self.opts):
             self.wall.reserve = self.n
-        self.pending = {
-            s: acts
-            for s in self.order_from(self.dealer)
-            if (acts := self.variant.hand_choices(self, s))
-        }
+        self.pending = self._choice_round()
         if self.pending:
             self.phase = "choose"
         else:
             self._begin_play()
+
+    def _choice_round(self) -> dict[int, list[Action]]:
+        """Per-hand choices still to make, per seat; a choice already made is not asked again.
+
+        A variant may ask in several rounds (e.g. one seat after another): the engine asks
+        again after each round until no seat has a choice left.
+        """
+        pending = {}
+        for s in self.order_from(self.dealer):
+            made = self.seats[s].choices
+            acts = [a for a in self.variant.hand_choices(self, s) if a.name not in made]
+            if acts:
+                pending[s] = acts
+        return pending
 
     def _begin_play(self) -> None:
         self.variant.after_choices(self)
@@ -138,14 +151,13 @@ class Game:
             last = self._replace_flowers(seat)
             if seat == self.dealer and last >= 0:
                 dealer_tile = last
-        self.drawn = dealer_tile if dealer_tile < T.N_KINDS else -1
+        self.drawn = -1 if self.is_flower[dealer_tile] else dealer_tile
         self.phase = "turn"
         self.current = self.dealer
         self.draw_how = "deal"
 
-    @staticmethod
-    def _add_tile(st: SeatState, tile: int) -> None:
-        if tile >= T.N_KINDS:
+    def _add_tile(self, st: SeatState, tile: int) -> None:
+        if self.is_flower[tile]:
             st.held_flowers.append(tile)
         else:
             st.hand[tile] += 1
@@ -223,7 +235,8 @@ class Game:
             counts[tile] += (
                 1  # a claimed tile is natural: a discarded wildcard counts at face value
             )
-        gang_draw = self.draw_how == "replacement" and self.draw_cause == "gang"
+        # A flower replaced on a gang's replacement draw keeps the gang chain (chain > 0 only then).
+        gang_draw = self.draw_how == "replacement" and self.draw_cause in ("gang", "flower")
         chain = self.chain if how == "self_draw" and gang_draw else 0
         after = self.after_gang if how == "discard" else 0
         return WinContext(
@@ -236,11 +249,12 @@ class Game:
             after_gang=after,
             flags=frozenset(self.variant.win_flags(self, seat, tile, how)),
             joker_kind=self.extra.get("joker_kind", -1),
+            flowers=tuple(st.flowers),
         )
 
     def evaluate_win(self, seat: int, tile: int, how: str) -> Breakdown | None:
         """The breakdown if ``seat`` may win on ``tile`` now, else None."""
-        if tile >= T.N_KINDS or self.seats[seat].held_flowers:
+        if self.is_flower[tile] or self.seats[seat].held_flowers:
             return None  # a flower never completes a hand, nor can one be held at a win
         if not self.variant.can_win(self, seat, tile, how):
             return None
@@ -297,7 +311,7 @@ class Game:
 
     def _may_self_draw(self, seat: int) -> bool:
         """Cheap shape test (one core call) before the full evaluation of a self-draw."""
-        if self.drawn >= T.N_KINDS or self.seats[seat].held_flowers:
+        if self.is_flower[self.drawn] or self.seats[seat].held_flowers:
             return False
         if not self.variant.waits_prefilter:
             return True
@@ -364,8 +378,9 @@ class Game:
         for seat, act in self.decisions.items():
             self.seats[seat].choices[act.name] = act.value
             self.log("choose", seat=seat, name=act.name, value=act.value)
-        self.pending, self.decisions = {}, {}
-        self._begin_play()
+        self.pending, self.decisions = self._choice_round(), {}
+        if not self.pending:
+            self._begin_play()
 
     # ---- drawing
     def draw_for(self, seat: int) -> None:
@@ -395,7 +410,7 @@ class Game:
 
     def _receive(self, seat: int, tile: int, how: str) -> None:
         st = self.seats[seat]
-        if tile >= T.N_KINDS:
+        if self.is_flower[tile]:
             st.held_flowers.append(tile)
             if self.variant.replace_flowers(self, seat):
                 self.log("draw", seat=seat, tile=tile, how=how)
@@ -424,7 +439,7 @@ class Game:
     # ---- own turn
     def _discard(self, seat: int, tile: int) -> None:
         st = self.seats[seat]
-        if tile >= T.N_KINDS:
+        if self.is_flower[tile]:
             st.held_flowers.remove(tile)
         else:
             st.hand[tile] -= 1
@@ -495,7 +510,7 @@ class Game:
     def _claim_options(self, s: int, src: int, tile: int, kind: str) -> list[Action]:
         st = self.seats[s]
         acts: list[Action] = []
-        if tile >= T.N_KINDS:
+        if self.is_flower[tile]:
             return acts  # nobody claims a discarded flower
         how = "discard" if kind == "discard" else "rob_gang"
         if self.seat_waits(s) >> tile & 1 or not self.variant.waits_prefilter:
@@ -571,7 +586,8 @@ class Game:
     def _take_discard(self, s: int, src: int, tile: int, dec: Action) -> None:
         st = self.seats[s]
         self.seats[src].discards.pop()
-        st.clear_locks()
+        if self.variant.claim_ends_pass_locks:
+            st.clear_locks()
         st.claims += 1
         st.claimed_from[src] += 1
         self.first_go_around = False
@@ -630,7 +646,7 @@ class Game:
         while order:
             seat = order.pop(0)
             tile = self.wall.draw()
-            if tile >= T.N_KINDS:  # a flower cannot win: it is simply set aside
+            if self.is_flower[tile]:  # a flower cannot win: it is simply set aside
                 self.set_aside.append(tile)
                 continue
             st = self.seats[seat]

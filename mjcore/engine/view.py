@@ -31,6 +31,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         }
         if s == seat:
             public["hand"] = T.format(st.counts)
+            public["held_flowers"] = T.format(st.held_flowers)  # flowers not (yet) set aside
             if game.current == seat and game.drawn >= 0 and game.phase in ("turn", "fenzhang"):
                 public["drawn"] = T.NOTATION[game.drawn]
         seats.append(public)

@@ -26,6 +26,7 @@ class WinContext:
     gangs (杠上花); ``after_gang`` > 0: won on the discard made right after a
     gang replacement (杠上炮). ``flags`` carry situation facts a variant needs
     (``tianhu``, ``dihu``, ``haidi``, ``kouting``, ``prev_huangzhuang`` …).
+    ``flowers`` is the winner's flower area (花牌 set aside face up, e.g. 宿松 中发白 and 春…菊).
     """
 
     concealed: np.ndarray
@@ -37,6 +38,7 @@ class WinContext:
     after_gang: int = 0
     flags: frozenset[str] = frozenset()
     joker_kind: int = -1
+    flowers: tuple[int, ...] = ()
 
     @property
     def is_self_draw(self) -> bool:
@@ -75,6 +77,8 @@ class WinContext:
             {"concealed": "123456789p1155s", "win_tile": "5s", "how": "self_draw",
              "melds": ["angang 8p"], "jokers": 0, "gang_chain": 1, "flags": ["kouting"]}
 
+        (``"flowers": "1f5f7z"`` gives a flower area.)
+
         ``concealed`` includes the winning tile.
         """
         if isinstance(data, str):
@@ -93,6 +97,7 @@ class WinContext:
             "variant",
             "options",
             "joker_kind",
+            "flowers",
         }
         unknown = set(data) - known
         if unknown:
@@ -111,6 +116,7 @@ class WinContext:
             after_gang=int(data.get("after_gang", 0)),
             flags=frozenset(data.get("flags", ())),
             joker_kind=T.kind(jk) if isinstance(jk, str) else int(jk),
+            flowers=tuple(T.to_kinds(data.get("flowers", ()))),
         )
 
 

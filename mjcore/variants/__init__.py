@@ -9,6 +9,7 @@ from ..engine.variant import Variant
 _MODULES = {
     "xuezhan_kaxinwu": "xuezhan_kaxinwu",
     "qingdao": "qingdao",
+    "susong": "susong",
 }
 _CACHE: dict[str, Variant] = {}
 
