@@ -41,20 +41,21 @@ ZENG = (0, 1, 2, 3)  # each seat's 增 at hand start (UI 0–3) [DEC S9]
 PIAO_CHOICES = [Action("choose", name="piao", value=v) for v in (0, 1)]
 ZENG_CHOICES = [Action("choose", name="zeng", value=v) for v in ZENG]
 TIER_NAMES = {1: "小胡", 2: "大胡", 3: "大大胡", 4: "一索"}
-# 一索 patterns in the order of the document's list (the first one found names the tier).
+# 一索 patterns: all are worth 4 and never stack. The breakdown names the most specific one
+# (this order) and the formula lists the others; 无花果 (every 飘 win) comes last.
 YISUO = {
-    "gangkai": "杠开",  # with 6+ 花
+    "tianhu": "天胡",
+    "dihu": "地胡",
     "shuanggang": "双杠",
+    "gangkai": "杠开",  # with 6+ 花
+    "qiangganghu": "抢杠胡",
     "daqidui": "大七对",
     "xiaoqidui": "小七对",
     "qingyise": "清一色",
     "hunyise": "混一色",
-    "pengpenghu": "碰碰胡",
     "quanqiuren": "全求人",
+    "pengpenghu": "碰碰胡",
     "wuhuaguo": "无花果",
-    "qiangganghu": "抢杠胡",
-    "tianhu": "天胡",
-    "dihu": "地胡",
 }
 FLAGS = frozenset({"piao", "tianhu", "dihu", "huakai"})
 _SELF_DRAW_FLAGS = ("tianhu", "dihu", "huakai")
