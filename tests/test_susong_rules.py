@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scenario import drive, play_out
+from scenario import drive
 from test_susong_examples import game, hits, legal, piao
 
 from mjcore import tiles as T
@@ -501,7 +501,14 @@ def test_meld_hua(melds, hua):
 )
 def test_yisuo_patterns(concealed, win, melds, how, expected):
     bd = V.calculate(
-        {"concealed": concealed, "win_tile": win, "melds": list(melds), "flowers": "1f", "how": how}, None
+        {
+            "concealed": concealed,
+            "win_tile": win,
+            "melds": list(melds),
+            "flowers": "1f",
+            "how": how,
+        },
+        None,
     )
     assert bd.ids[0] == expected
     assert bd.points == (4 if expected != "pinghu" else 1)

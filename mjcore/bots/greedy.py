@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +38,7 @@ class GreedyBot(BaseBot):
     name = "greedy"
 
     # ---- the two entry points -------------------------------------------------
-    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         quick = _obvious(legal)
         if quick is not None:
             return quick
@@ -54,7 +55,7 @@ class GreedyBot(BaseBot):
         hand = _Hand(counts, _flags_of(variant), joker_kind=joker_kind)
         return self._decide(hand, view["phase"], claim_tile, legal)
 
-    def act_fast(self, game: Game, seat: int, legal: list[Action]) -> Action:
+    def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
         quick = _obvious(legal)
         if quick is not None:
             return quick
@@ -70,7 +71,7 @@ class GreedyBot(BaseBot):
         return self._decide(hand, game.phase, game.claim[1], legal)
 
     # ---- decisions -------------------------------------------------------------
-    def _decide(self, hand: _Hand, phase: str, claim_tile: int, legal: list[Action]) -> Action:
+    def _decide(self, hand: _Hand, phase: str, claim_tile: int, legal: Sequence[Action]) -> Action:
         if phase == "choose":
             return _neutral_choice(legal)
         if phase in _CLAIM_PHASES:
@@ -79,7 +80,7 @@ class GreedyBot(BaseBot):
             return self._turn(hand, legal)
         return PASS if PASS in legal else legal[0]
 
-    def _turn(self, hand: _Hand, legal: list[Action]) -> Action:
+    def _turn(self, hand: _Hand, legal: Sequence[Action]) -> Action:
         discards = [a for a in legal if a.kind == "discard"]
         for a in discards:  # a held flower (not in the concealed counts) goes first
             if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
@@ -117,7 +118,7 @@ class GreedyBot(BaseBot):
             return hand.best_after_discard(removed) <= best
         return hand.shanten_without(removed) <= best
 
-    def _claim(self, hand: _Hand, tile: int, legal: list[Action]) -> Action:
+    def _claim(self, hand: _Hand, tile: int, legal: Sequence[Action]) -> Action:
         now = hand.shanten_without({})
         for kind in ("gang", "peng", "chi"):
             for a in legal:
@@ -176,7 +177,7 @@ class _Hand:
         return best
 
 
-def _obvious(legal: list[Action]) -> Action | None:
+def _obvious(legal: Sequence[Action]) -> Action | None:
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
@@ -186,7 +187,7 @@ def _obvious(legal: list[Action]) -> Action | None:
     return None
 
 
-def _choice(variant: Variant | None, view: dict[str, Any], legal: list[Action]) -> Action:
+def _choice(variant: Variant | None, view: dict[str, Any], legal: Sequence[Action]) -> Action:
     picked = variant.bot_choice(view, legal) if variant is not None else None
     return picked if picked is not None else _neutral_choice(legal)
 
@@ -200,7 +201,7 @@ def _variant_of(name: str) -> Variant | None:
         return None
 
 
-def _neutral_choice(legal: list[Action]) -> Action:
+def _neutral_choice(legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.kind == "choose" and a.value == 0), legal[0])
 
 
