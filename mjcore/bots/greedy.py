@@ -30,7 +30,8 @@ class GreedyBot(BaseBot):
       tile, then the rng);
     * on another seat's discard: gang > peng > chi when the shanten after the claim (and the
       best discard) is no worse than now, else pass;
-    * a flower it holds (飘花) is discarded before anything else;
+    * a flower it holds (飘花) is discarded before anything else, and it claims nothing
+      while it holds one;
     * a per-hand ``choose``: the variant's documented bot rule (``Variant.bot_choice``), else
       the value 0 when offered, else the first one.
     """
@@ -50,6 +51,8 @@ class GreedyBot(BaseBot):
             joker_kind = T.kind(joker_kind)
         if view["phase"] == "choose":
             return _choice(_variant_of(variant), view, legal)
+        if view["seats"][seat].get("held_flowers") and view["phase"] in _CLAIM_PHASES:
+            return PASS  # a flower still to shed (飘花): no claim
         claim = view.get("claim") or {}
         claim_tile = T.kind(claim["tile"]) if claim else -1
         hand = _Hand(counts, _flags_of(variant), joker_kind=joker_kind)
@@ -62,6 +65,8 @@ class GreedyBot(BaseBot):
         variant = game.variant
         if game.phase == "choose":
             return _choice(variant, game.view(seat), legal)
+        if game.seats[seat].held_flowers and game.phase in _CLAIM_PHASES:
+            return PASS  # a flower still to shed (飘花): no claim
         counts = game.seats[seat].counts.copy()
         flags = variant.shape_flags(game.opts)
         if type(variant).jokers is Variant.jokers:
