@@ -113,3 +113,26 @@ def test_random_options_and_player_counts_conserve_flowers():
         assert flowers == sum(n for k, n in full.items() if game.is_flower[k]) - sum(
             1 for t in game.wall.tiles[game.wall.head : game.wall.tail] if game.is_flower[t]
         )
+
+
+def test_match_dealer_rotation():
+    """Winner deals next (一炮多响: the first winner after the discarder); 流局: dealer stays."""
+    from mjcore.engine.match import Match
+
+    match = Match("susong", players=4, options={"piaohua": True}, seed=11, first_dealer=2)
+    outcomes = set()
+    for _ in range(12):
+        game = match.new_hand()
+        bots = make_bots("greedy", 4, seeds=range(4))
+        while not game.is_over:
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].act_fast(game, seat, game.legal_actions(seat)))
+        expected = game.wins[0].seat if game.wins else game.dealer
+        if len(game.wins) > 1:
+            order = game.others(game.wins[0].from_seat)
+            expected = min((w.seat for w in game.wins), key=order.index)
+        assert game.next_dealer == expected
+        outcomes.add("win" if game.wins else "draw")
+    assert match.dealers[0] == 2
+    assert match.dealers[1:] == [g.next_dealer for g in match.hands[:-1]]
+    assert sum(match.scores) == 0

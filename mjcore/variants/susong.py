@@ -10,6 +10,9 @@ patterns never stack, 一索 (4) is the cap — plus 2 per 花奖 of its flower 
 出增分 × (增 of winner + 增 of payer). Who may win on a discard depends on both seats'
 花 (无花果 只能接无花果). 吃三比 doubles or spreads payments between two seats where
 one claimed from the other three times.
+
+[READ] A flower drawn when no replacement is left ends the hand as 流局, like any empty wall
+(「所有人牌摸完后没人胡牌则流局」): the engine's replacement draw finds the wall empty.
 """
 
 from __future__ import annotations
@@ -214,6 +217,7 @@ class Susong(Variant):
             ]
             if undecided:
                 return PIAO_CHOICES if undecided[0] == seat else []
+        # [READ] 增 by every seat at once, after 飘: 「游戏开始后可选择出增数」.
         return ZENG_CHOICES if game.opts.chuzeng else []
 
     def replace_flowers(self, game: Game, seat: int) -> bool:
@@ -235,7 +239,8 @@ class Susong(Variant):
             if piao and (a.kind == "gang" or (a.kind == "peng" and tile in WINDS)):
                 continue  # 飘: 不能碰、杠风牌，不能杠普通牌 [DEC S26]
             if a.kind == "chi" and not _discard_left_after_chi(game, seat, a, tile):
-                continue  # every tile left would be the chowed kind: no legal discard
+                # [READ] 「不能吃打同一张牌」 would leave no discard: such a chi is not offered.
+                continue
             out.append(a)
         return out
 
@@ -244,11 +249,13 @@ class Susong(Variant):
         if how not in ("discard", "rob_gang"):
             return True  # self-draw is always allowed
         src = game.claim[0]
+        # [READ] the discarder's 花 is what lies on the table: 「如果不飘花的玩家后面摸到花补花，
+        # 就不能点炮飘花玩家了」 — its concealed tiles are not looked at.
         src_hua = public_hua(game, src)
         if is_piao(game, seat):  # 飘 wins only on a non-飘 无花果 seat's discard [DEC S11]
             return not is_piao(game, src) and src_hua == 0
         counts = game.seats[seat].counts.copy()
-        counts[tile] += 1
+        counts[tile] += 1  # [READ] the winner's 花 is the winning hand's, as scored (无花果 iff 0)
         if public_hua(game, seat) + concealed_wind_triplets(counts) >= 1:
             return True  # 「花牌下地才能接点炮胡」
         return src_hua == 0  # 无花果只能接无花果 (飘 or not) 玩家点炮
@@ -317,7 +324,8 @@ class Susong(Variant):
                     partner = b if w == a else a
                     out.append(Payment(partner, w, amount(partner), "sanbi"))
             return out
-        d = win.from_seat  # the discarder, or the robbed seat of a 抢杠胡
+        # [READ] in 抢杠胡 the robbed seat stands in for the discarder of 「A点炮给玩家C」.
+        d = win.from_seat
         x = amount(d)
         out = [Payment(d, w, x, reason)]
         for a, b in sanbi_pairs(game):
@@ -377,7 +385,10 @@ def public_hua(game: Game, seat: int) -> int:
 
 
 def sanbi_pairs(game: Game) -> list[tuple[int, int]]:
-    """吃三比 relations {A, B} (A < B): one seat claimed from the other 3 times this hand."""
+    """吃三比 relations {A, B} (A < B): one seat claimed from the other 3 times this hand.
+
+    [READ] counted within the hand: 「玩家吃、碰、杠同一玩家三次，则产生吃三比关系」.
+    """
     out = []
     for a, b in combinations(range(game.n), 2):
         if game.seats[a].claimed_from[b] >= 3 or game.seats[b].claimed_from[a] >= 3:
