@@ -602,3 +602,45 @@ def test_calculator_json_and_cli():
     assert data["points"] == 1 and data["patterns"][0]["id"] == "pinghu"
     bad = CliRunner().invoke(main, ["score", "-v", "susong", STD, "-w", "6s", "--flowers", "9m"])
     assert bad.exit_code != 0 and "flowers" in bad.output
+
+
+@pytest.mark.parametrize("robbed_flower, robbers", [("2f", [3]), ("", [3, 1])])
+def test_rob_gang_by_two_seats_each_by_its_own_eligibility(robbed_flower, robbers):
+    # S (H = 0) and N (one flower) both wait on 6s; W upgrades its 6s peng. With a flower
+    # set aside W may only be robbed by N; without, both rob (一炮多响), N first after W.
+    g = game(
+        {0: "6s", 1: READY_S, 2: "66s" + robbed_flower, 3: "123p456m789p22z7s1f"},
+        draws="1p" + "9p8p" + "6s",
+        replacements=("9m" if robbed_flower else "") + "8s",
+    )
+    drive(
+        g,
+        [
+            (0, "discard 6s"),
+            (2, "peng"),
+            (2, "discard " + T.NOTATION[_any_tile(g, 2, "6s")]),
+            (3, "tsumogiri"),
+            (0, "tsumogiri"),
+            (1, "tsumogiri"),
+            (2, "gang 6s"),
+        ],
+    )
+    assert g.phase == "rob" and sorted(g.to_act()) == sorted(robbers)
+    for seat in robbers:
+        g.apply(seat, "hu")
+    assert [w.seat for w in g.wins] == robbers
+    assert all(w.how == "rob_gang" and w.from_seat == 2 for w in g.wins)
+    assert g.scores[2] == -4 * len(robbers)
+    assert g.next_dealer == 3
+
+
+def test_piao_dealer_sheds_dealt_flowers_first():
+    g = game(
+        {0: "123m456p789s11z1f2f", 1: "9m"},
+        options={"piaohua": True},
+        choices=piao(0),
+    )
+    assert sorted(g.seats[0].held_flowers) == [34, 35]
+    assert legal(g, 0) == ["discard 1f", "discard 2f"]
+    g.apply(0, "discard 2f")
+    assert g.phase == "turn" and g.current == 1  # nobody claims a flower
