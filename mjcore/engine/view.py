@@ -16,10 +16,11 @@ _WINDOWS = ("claim", "rob", "fenzhang")
 def public_phase(game: Game, seat: int) -> str:
     """The phase as ``seat`` may see it.
 
-    A reaction window (claim, rob, a 分张 win decision) is shown only to the seats asked
-    in it; every other seat sees ``"waiting"``, so a view never tells who may claim.
+    A reaction window (claim, rob, a 分张 win decision) is shown only to the seats still
+    to decide in it; every other seat (also one that has answered) sees ``"waiting"``, so
+    a view never tells who else may claim or is still deciding.
     """
-    if game.phase in _WINDOWS and seat not in game.pending:
+    if game.phase in _WINDOWS and (seat not in game.pending or seat in game.decisions):
         return "waiting"
     return game.phase
 
