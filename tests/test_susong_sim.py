@@ -67,14 +67,14 @@ def test_greedy_piao_rule_follows_the_dealt_flowers():
 
 def test_simulate_reports_tiers_and_flower_bonus():
     stats = simulate("susong", 60, bots="greedy", seed=3, options={"piaohua": True})
-    counts = stats.variant_counts
+    counts = stats.hand_counters
     tiers = sum(v for k, v in counts.items() if k.startswith("tier "))
     bonus = sum(v for k, v in counts.items() if k.startswith("huajiang "))
     assert tiers == bonus == stats.wins > 0
     assert counts["piao seats"] > 0
-    assert "variant counts: " in stats.summary()
+    assert "variant counters (per hand): " in stats.summary()
     again = simulate("susong", 60, bots="greedy", seed=3, options={"piaohua": True}, workers=1)
-    assert again.variant_counts == counts and again.score_hist == stats.score_hist
+    assert again.hand_counters == counts and again.score_hist == stats.score_hist
 
 
 def test_simulate_command():
@@ -85,9 +85,7 @@ def test_simulate_command():
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["variant"] == "susong" and data["games"] == 12
-    assert (
-        sum(v for k, v in data["variant_counts"].items() if k.startswith("tier ")) == data["wins"]
-    )
+    assert sum(v for k, v in data["hand_counters"].items() if k.startswith("tier ")) == data["wins"]
 
 
 def test_random_options_and_player_counts_conserve_flowers():

@@ -262,16 +262,17 @@ class Variant:
         """The variant's documented rule for a bot's per-hand ``choose`` (None: the neutral one)."""
         return None
 
-    def hand_counters(self, game: Game) -> dict[str, int]:
-        """Extra per-hand counts for simulation statistics (e.g. tiers, bonuses)."""
-        return {}
-
     def public_state(self, game: Game) -> dict[str, Any]:
         """Variant facts every seat may see (混 kind, revealed 宝 …) for views."""
         return {}
 
     def carry(self, game: Game) -> dict[str, Any]:
         """State handed to the next hand of a Match (e.g. 荒庄翻倍)."""
+        return {}
+
+    def hand_counters(self, game: Game) -> dict[str, int]:
+        """Extra per-hand counts for simulation statistics (summed over a run into
+        ``SimStats.hand_counters``), e.g. how often a variant rule fired in a finished hand."""
         return {}
 
     # ---- entry points -----------------------------------------------------
