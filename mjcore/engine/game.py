@@ -141,6 +141,7 @@ class Game:
         self.history: list[tuple[int, Action]] = []
         self.exhausted = False
         self.extra: dict[str, Any] = {}
+        self._answered: dict[int, set[str]] = {}  # per seat: per-hand choices already made
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._deal()
 
@@ -193,7 +194,7 @@ class Game:
         """
         pending = {}
         for s in self.order_from(self.dealer):
-            made = self.seats[s].choices
+            made = self._answered.get(s, set())
             acts = [a for a in self.variant.hand_choices(self, s) if a.name not in made]
             if acts:
                 pending[s] = acts
@@ -460,6 +461,7 @@ class Game:
 
     def _resolve_choices(self) -> None:
         for seat, act in self.decisions.items():
+            self._answered.setdefault(seat, set()).add(act.name)
             self.seats[seat].choices[act.name] = act.value
             self.log("choose", seat=seat, name=act.name, value=act.value)
         self.pending, self.decisions = self._choice_round(), {}
