@@ -119,11 +119,11 @@ def test_flower_chain_runs_out_of_wall_is_liuju():
 
 def test_huakai_on_a_flower_replacement():
     # S draws 春 in its second turn; the replacement 6s completes it: 花开, H = 1 -> 大胡 2.
-    g = game({1: READY_S}, draws="9m9p9s8m1f", replacements="6s")
+    g = game({0: "9p", 1: READY_S}, draws="9m9p9s8m1f", replacements="6s")
     drive(
         g,
         [
-            (0, f"discard {T.NOTATION[int(np.flatnonzero(g.seats[0].counts)[0])]}"),
+            (0, "discard 9p"),
             (1, "tsumogiri"),
             (2, "tsumogiri"),
             (3, "tsumogiri"),
