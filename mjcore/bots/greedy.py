@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
+from .._core import waits_mask
 from ..engine.actions import HU, PASS, Action
 from ..engine.variant import Variant
 from ..hand import shanten
@@ -30,7 +31,10 @@ class GreedyBot(BaseBot):
       tile, then the rng);
     * on another seat's discard: gang > peng > chi when the shanten after the claim (and the
       best discard) is no worse than now, else pass;
-    * a per-hand ``choose``: the value 0 when offered, else the first one.
+    * a flower it holds (飘花) is discarded before anything else, and it claims nothing
+      while it holds one;
+    * a per-hand ``choose``: the variant's documented bot rule (``Variant.bot_choice``), else
+      the value 0 when offered, else the first one.
     """
 
     name = "greedy"
@@ -46,9 +50,14 @@ class GreedyBot(BaseBot):
         joker_kind = view.get("public", {}).get("joker_kind", -1)
         if isinstance(joker_kind, str):
             joker_kind = T.kind(joker_kind)
+        if view["phase"] == "choose":
+            return _choice(_variant_of(variant), view, legal)
+        if view["seats"][seat].get("held_flowers") and view["phase"] in _CLAIM_PHASES:
+            return PASS  # a flower still to shed (飘花): no claim
         claim = view.get("claim") or {}
         claim_tile = T.kind(claim["tile"]) if claim else -1
         hand = _Hand(counts, _flags_of(variant), joker_kind=joker_kind)
+        hand.public = lambda: view.get("public", {})
         return self._decide(hand, view["phase"], claim_tile, legal)
 
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
@@ -56,12 +65,18 @@ class GreedyBot(BaseBot):
         if quick is not None:
             return quick
         variant = game.variant
+        if game.phase == "choose":
+            return _choice(variant, game.view(seat), legal)
+        if game.seats[seat].held_flowers and game.phase in _CLAIM_PHASES:
+            return PASS  # a flower still to shed (飘花): no claim
         counts = game.seats[seat].counts.copy()
         flags = variant.shape_flags(game.opts)
-        if type(variant).jokers is Variant.jokers:
+        # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
+        if type(variant).jokers is Variant.jokers or not variant.jokers(game, seat, counts)[1]:
             hand = _Hand(counts, flags)
         else:
             hand = _Hand(counts, flags, split=lambda c: variant.jokers(game, seat, c))
+        hand.public = lambda: variant.public_state(game)
         return self._decide(hand, game.phase, game.claim[1], legal)
 
     # ---- decisions -------------------------------------------------------------
@@ -76,6 +91,9 @@ class GreedyBot(BaseBot):
 
     def _turn(self, hand: _Hand, legal: Sequence[Action]) -> Action:
         discards = [a for a in legal if a.kind == "discard"]
+        for a in discards:  # a held flower (not in the concealed counts) goes first
+            if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
+                return a
         scored = [(hand.shanten_without({a.tile: 1}), a) for a in discards]
         best = min(s for s, _ in scored)
         for a in legal:
@@ -91,6 +109,8 @@ class GreedyBot(BaseBot):
             if declare is not None:
                 return declare
         candidates = [a for s, a in scored if s == best]
+        if best == 0 and len(candidates) > 1:
+            candidates = _widest_waits(hand, candidates)
         if len(candidates) > 1:
             keys = [_connectivity(hand.counts, a.tile) for a in candidates]
             low = min(keys)
@@ -126,10 +146,23 @@ class GreedyBot(BaseBot):
         return PASS if PASS in legal else legal[0]
 
 
+def _widest_waits(hand: _Hand, candidates: list[Action]) -> list[Action]:
+    """Ready discards leaving the most winning kinds; a turned-up 宝 among them counts
+    double (宝中宝, asked of the core as "is the 宝 kind a natural wait")."""
+    bao = hand.public().get("bao")
+    bao = T.kind(bao) if isinstance(bao, str) and bao != "hidden" else -1
+    keys = []
+    for a in candidates:
+        mask = hand.waits_without({a.tile: 1})
+        keys.append(bin(mask).count("1") + (bao >= 0 and mask >> bao & 1))
+    top = max(keys)
+    return [a for k, a in zip(keys, candidates, strict=True) if k == top]
+
+
 class _Hand:
     """A concealed hand as counts, with shanten queries on hypothetical removals."""
 
-    __slots__ = ("counts", "flags", "joker_kind", "split")
+    __slots__ = ("counts", "flags", "joker_kind", "split", "public")
 
     def __init__(
         self, counts: np.ndarray, flags: dict[str, bool], joker_kind: int = -1, split: Any = None
@@ -138,6 +171,7 @@ class _Hand:
         self.flags = flags
         self.joker_kind = joker_kind
         self.split = split
+        self.public: Any = dict  # the view's public facts (the turned-up 宝 …), read lazily
 
     def shanten_without(self, removed: dict[int, int]) -> int:
         c = self.counts
@@ -155,6 +189,14 @@ class _Hand:
         finally:
             for t, n in removed.items():
                 c[t] += n
+
+    def waits_without(self, removed: dict[int, int]) -> int:
+        """Bitmask of kinds completing the hand after ``removed`` (wildcards split out)."""
+        c = self.counts.copy()
+        for t, n in removed.items():
+            c[t] -= n
+        natural, jokers = self.split(c) if self.split is not None else (c, 0)
+        return int(waits_mask(natural, jokers, **self.flags))
 
     def best_after_discard(self, removed: dict[int, int]) -> int:
         """Least shanten after removing ``removed`` and then discarding one tile."""
@@ -176,6 +218,20 @@ def _obvious(legal: Sequence[Action]) -> Action | None:
     if HU in legal:
         return HU
     return None
+
+
+def _choice(variant: Variant | None, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    picked = variant.bot_choice(view, legal) if variant is not None else None
+    return picked if picked is not None else _neutral_choice(legal)
+
+
+def _variant_of(name: str) -> Variant | None:
+    from ..variants import get_variant
+
+    try:
+        return get_variant(name)
+    except ValueError:
+        return None
 
 
 def _neutral_choice(legal: Sequence[Action]) -> Action:

@@ -32,8 +32,10 @@ def score_win(variant: str, win: dict[str, Any], options: dict[str, Any]) -> dic
 )
 @click.option("--meld", "-m", "melds", multiple=True, help="An exposed meld, e.g. 'peng 3p'.")
 @click.option("--jokers", type=int, default=0, help="Wildcards held apart from CONCEALED.")
+@click.option("--joker-kind", default=None, help="The wildcard's kind (荣成 宝, 青岛 混), e.g. 6s.")
 @click.option("--gang-chain", type=int, default=0, help="Self-drawn after N chained gangs.")
 @click.option("--after-gang", type=int, default=0, help="Won on the discard after a gang.")
+@click.option("--flowers", default="", help="The winner's flower area (宿松), e.g. 1f5f7z.")
 @click.option("--flag", "flags", multiple=True, help="Situation flag (tianhu, haidi, kouting …).")
 @click.option("--option", "-o", "opts", multiple=True, help="Room option key=value (JSON value).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -44,8 +46,10 @@ def score_command(
     how: str,
     melds: tuple[str, ...],
     jokers: int,
+    joker_kind: str | None,
     gang_chain: int,
     after_gang: int,
+    flowers: str,
     flags: tuple[str, ...],
     opts: tuple[str, ...],
     as_json: bool,
@@ -61,7 +65,10 @@ def score_command(
         "gang_chain": gang_chain,
         "after_gang": after_gang,
         "flags": list(flags),
+        "flowers": flowers,
     }
+    if joker_kind is not None:
+        win["joker_kind"] = joker_kind
     try:
         result = score_win(variant, win, dict(parse_option(o) for o in opts))
     except MjcoreError as exc:

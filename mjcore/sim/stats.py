@@ -39,7 +39,7 @@ class SimStats:
     points_hist: Counter = field(default_factory=Counter)  # a win's points per payer
     gangs_by_kind: Counter = field(default_factory=Counter)
     score_hist: list[Counter] = field(default_factory=list)
-    variant_counters: Counter = field(default_factory=Counter)  # Variant.hand_counters, summed
+    hand_counters: Counter = field(default_factory=Counter)  # Variant.hand_counters, summed
     seconds: float = field(default=0.0, compare=False)
 
     def __post_init__(self) -> None:
@@ -69,7 +69,7 @@ class SimStats:
         for st in game.seats:
             self.gangs_by_kind.update(m.kind for m in st.melds if m.is_gang)
         self.multi_wins += _multi_wins(game.events)
-        self.variant_counters.update(game.variant.hand_counters(game))
+        self.hand_counters.update(game.variant.hand_counters(game))
 
     def merge(self, other: SimStats) -> SimStats:
         """Add ``other`` (same variant and players) into self; returns self."""
@@ -86,7 +86,7 @@ class SimStats:
             "fan_hist",
             "points_hist",
             "gangs_by_kind",
-            "variant_counters",
+            "hand_counters",
         ):
             getattr(self, name).update(getattr(other, name))
         for mine, theirs in zip(self.score_hist, other.score_hist, strict=True):
@@ -141,10 +141,10 @@ class SimStats:
             "win_rate": [round(r, 6) for r in self.win_rate],
             "wins_by_how": dict(sorted(self.wins_by_how.items())),
             "wins_by_pattern": dict(self.wins_by_pattern.most_common()),
+            "hand_counters": dict(sorted(self.hand_counters.items())),
             "fan_hist": {str(k): v for k, v in sorted(self.fan_hist.items())},
             "points_hist": {str(k): v for k, v in sorted(self.points_hist.items())},
             "gangs_by_kind": dict(sorted(self.gangs_by_kind.items())),
-            "variant_counters": dict(sorted(self.variant_counters.items())),
             "score_mean": [round(m, 6) for m in self.score_mean()],
             "score_std": [round(s, 6) for s in self.score_std()],
             "score_percentiles": [
@@ -188,10 +188,11 @@ class SimStats:
             lines.append("fan: " + ", ".join(f"{k}:{v}" for k, v in sorted(self.fan_hist.items())))
         points = sorted(self.points_hist.items())
         lines.append("points per payer: " + ", ".join(f"{k}:{v}" for k, v in points))
-        if self.variant_counters:
-            lines.append("variant counters (total, per hand):")
-            for name, count in sorted(self.variant_counters.items()):
-                lines.append(f"  {name:<24} {count:>8}  {count / g:8.4f}")
+        if self.hand_counters:
+            lines.append(
+                "variant counters (per hand): "
+                + ", ".join(f"{k} {v} ({v / g:.3f})" for k, v in sorted(self.hand_counters.items()))
+            )
         return "\n".join(lines)
 
 

@@ -11,6 +11,8 @@ _MODULES = {
     "xuezhan_kaxinwu": "xuezhan_kaxinwu",
     "qingdao": "qingdao",
     "lipu": "lipu",
+    "rongcheng": "rongcheng",
+    "susong": "susong",
 }
 _CACHE: dict[str, Variant] = {}
 
