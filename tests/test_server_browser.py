@@ -37,7 +37,7 @@ def click_one(page) -> bool:
     return False
 
 
-@pytest.mark.parametrize("variant", ["qingdao", "xuezhan_kaxinwu", "lipu"])
+@pytest.mark.parametrize("variant", ["qingdao", "xuezhan_kaxinwu", "lipu", "rongcheng", "susong"])
 def test_play_a_whole_hand_in_the_browser(tmp_path, variant):
     server = Server(tmp_path / "browser.db").start()
     try:
