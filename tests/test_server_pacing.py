@@ -158,6 +158,7 @@ def test_asked_seat_gets_its_decision_at_once_and_passes_when_the_window_ends(tm
     room.act(0, claimable)
     room.pump()
     assert room.game.phase in ("claim", "rob")  # the bot has not answered during the hold
+    assert room.summary()["phase"] == "playing"  # the public summary does not tell either
     loop.advance(W * 0.5)
     assert room.game.phase in ("claim", "rob")
     loop.advance(W * 0.6)

@@ -315,7 +315,8 @@ class Room:
             "config": self.config.public(),
             "seats": self.seats_info(),
             "hand": self.hand_index,
-            "phase": self.game.phase,
+            # Never the engine's phase: "claim" would tell anyone that a seat may claim.
+            "phase": "over" if self.game.is_over else "playing",
             "scores": self.match.scores,
         }
 
