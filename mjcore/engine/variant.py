@@ -193,6 +193,11 @@ class Variant:
         """State handed to the next hand of a Match (e.g. 荒庄翻倍)."""
         return {}
 
+    def hand_counters(self, game: Game) -> dict[str, int]:
+        """Extra per-hand counts for simulation statistics (summed over a run into
+        ``SimStats.hand_counters``), e.g. how often a variant rule fired in a finished hand."""
+        return {}
+
     # ---- entry points -----------------------------------------------------
     def parse_options(self, options: dict[str, Any] | None) -> Any:
         return parse_options(self.Options, options)
