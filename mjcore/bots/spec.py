@@ -202,19 +202,30 @@ def _takes_one_argument(fn: Any) -> bool:
 
 
 def _unique_labels(seats: list[SeatBot]) -> list[SeatBot]:
-    """Different recipes that share a label get ``label#2``, ``label#3`` … (per-bot rows)."""
-    out: list[SeatBot] = []
+    """Different recipes that share a label get ``label#2``, ``label#3`` … (per-bot rows);
+    a registered name keeps its plain label."""
+    out: list[SeatBot] = list(seats)
     owners: dict[str, Any] = {}
-    for sb in seats:
-        key = (sb.kind, id(sb.source) if sb.kind != "name" else sb.source)
-        label = sb.label
-        n = 1
+    order = sorted(range(len(seats)), key=lambda i: _identity(seats[i])[0] != "name")
+    for i in order:
+        sb = seats[i]
+        key, label, n = _identity(sb), sb.label, 1
         while label in owners and owners[label] != key:
             n += 1
             label = f"{sb.label}#{n}"
         owners[label] = key
-        out.append(sb if label == sb.label else SeatBot(label, sb.kind, sb.source, sb.takes_seed))
+        if label != sb.label:
+            out[i] = SeatBot(label, sb.kind, sb.source, sb.takes_seed)
     return out
+
+
+def _identity(sb: SeatBot) -> tuple[str, Any]:
+    """Recipes that build the same bots: a name and its registered class are one."""
+    from .base import _registry
+
+    if sb.kind == "name" or (sb.kind == "class" and _registry().get(sb.label) is sb.source):
+        return ("name", sb.label)
+    return (sb.kind, id(sb.source))
 
 
 def _short(obj: Any, limit: int = 80) -> str:
