@@ -129,7 +129,7 @@ class DaskBackend:
                 n_workers=int(n),
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # any free port: never clash with a running dashboard
                 silence_logs=logging.ERROR,
             )
             self._own.append(local)
