@@ -23,7 +23,7 @@ V = "xuezhan_kaxinwu"
 ROOT = Path(__file__).resolve().parents[1]
 
 
-# ---- user bots ------------------------------------------------------------------------------
+# ---- user bots -----------------------------------------------------------------------------------
 def test_a_bot_class_factory_or_instance_plays_like_the_name():
     """GreedyBot given as a name, a class, a factory or an instance: the same hands."""
     by_name = simulate(V, 12, seed=4, bots="greedy")
@@ -103,7 +103,7 @@ def test_cli_takes_module_colon_class():
         assert res.exit_code == 2 and message in res.output, res.output
 
 
-# ---- strict arguments --------------------------------------------------------------------------
+# ---- strict arguments ----------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "kwargs, name",
     [
@@ -181,8 +181,9 @@ def test_progress_bar_only_on_a_terminal(capsys):
 
 def test_ctrl_c_returns_the_hands_so_far():
     userbots.TiredBot._made = 0  # resolving the bots makes one: hand i makes bot i + 2
-    stats = simulate(V, 30, seed=2, bots=[userbots.TiredBot, "greedy", "greedy", "greedy"],
-                     chunk_size=3)
+    stats = simulate(
+        V, 30, seed=2, bots=[userbots.TiredBot, "greedy", "greedy", "greedy"], chunk_size=3
+    )
     assert stats.interrupted and stats.games == 5  # the 7th bot plays hand 5
     assert all(sum(h.values()) == 5 for h in stats.score_hist)
     full = simulate(V, 5, seed=2, bots=[userbots.TiredBot, "greedy", "greedy", "greedy"])
@@ -215,7 +216,7 @@ def test_python_dash_m_mjcore():
     assert mjcore.simulate is simulate
 
 
-# ---- variant counters hook --------------------------------------------------------------------------
+# ---- variant counters hook -----------------------------------------------------------------------
 def test_variant_hand_counters_are_summed(monkeypatch):
     v = mjcore.get_variant(V)
     monkeypatch.setattr(

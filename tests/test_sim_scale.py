@@ -29,18 +29,21 @@ MIXED = ["greedy", "random", "greedy", userbots.greedy_factory]
 
 @pytest.fixture(scope="module")
 def client():
-    with distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=":0",  # any free port: never clash with a running dashboard
-        silence_logs=50,
-    ) as cluster, distributed.Client(cluster) as c:
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=":0",  # any free port: never clash with a running dashboard
+            silence_logs=50,
+        ) as cluster,
+        distributed.Client(cluster) as c,
+    ):
         yield c
 
 
-# ---- one answer whatever the backend ---------------------------------------------------------------
+# ---- one answer whatever the backend -------------------------------------------------------------
 @pytest.mark.parametrize("variant", [V, "qingdao"])
 def test_same_statistics_on_every_backend(client, variant):
     kw = dict(games=36, seed=21, bots=MIXED)
@@ -55,8 +58,13 @@ def test_same_statistics_on_every_backend(client, variant):
 def test_local_n_cluster_string_and_bad_clusters():
     a = simulate(V, 12, seed=3, duplicate=True, bots=["greedy", "random", "random", "greedy"])
     b = simulate(
-        V, 12, seed=3, duplicate=True, bots=["greedy", "random", "random", "greedy"],
-        cluster="local:1", chunk_size=4,
+        V,
+        12,
+        seed=3,
+        duplicate=True,
+        bots=["greedy", "random", "random", "greedy"],
+        cluster="local:1",
+        chunk_size=4,
     )
     assert a == b
     for bad in ("local:0", "local:x", "nowhere", 3):
@@ -79,7 +87,7 @@ def test_dask_takes_lambdas_and_progress_bar(client, capsys):
     assert stats.games == 8 and "8/8" in capsys.readouterr().err
 
 
-# ---- per-hand records ---------------------------------------------------------------------------
+# ---- per-hand records ----------------------------------------------------------------------------
 def test_records_replay_every_hand_exactly(tmp_path):
     path = tmp_path / "hands.parquet"
     stats = simulate("qingdao", 12, seed=7, bots=MIXED, out=path, chunk_size=5)
@@ -133,15 +141,18 @@ def test_a_tampered_record_is_caught(tmp_path):
         list(replay_lines(record))
 
 
-# ---- duplicate deals ------------------------------------------------------------------------------
+# ---- duplicate deals -----------------------------------------------------------------------------
 def _reference_intervals(rows, players):
     """Per bot: (mean per seat-hand, duplicate 95% half-width, plain 95% half-width), by numpy."""
     out = {}
     for label in sorted({b for r in rows for b in r["bots"]}):
         k = rows[0]["bots"].count(label)
         per_hand = np.array(
-            [sum(s for s, b in zip(r["scores"], r["bots"], strict=True) if b == label)
-             for r in rows], dtype=float,
+            [
+                sum(s for s, b in zip(r["scores"], r["bots"], strict=True) if b == label)
+                for r in rows
+            ],
+            dtype=float,
         )
         per_deal = per_hand.reshape(-1, players).sum(axis=1)
         mean = per_hand.sum() / (k * len(rows))
@@ -179,15 +190,18 @@ def test_plain_intervals_match_numpy(tmp_path):
     for label in stats.by_bot:
         k = stats.by_bot[label].seats
         per_hand = np.array(
-            [sum(s for s, b in zip(r["scores"], r["bots"], strict=True) if b == label)
-             for r in rows], dtype=float,
+            [
+                sum(s for s, b in zip(r["scores"], r["bots"], strict=True) if b == label)
+                for r in rows
+            ],
+            dtype=float,
         )
         assert report[label]["score_mean"] == pytest.approx(per_hand.mean() / k)
         se = per_hand.std(ddof=1) / math.sqrt(len(rows)) / k
         assert report[label]["plain_ci95"] == pytest.approx(Z95 * se)
 
 
-# ---- plots -------------------------------------------------------------------------------------------
+# ---- plots ---------------------------------------------------------------------------------------
 def test_plot(tmp_path):
     pytest.importorskip("matplotlib")
     stats = simulate(V, 24, seed=3, bots=MIXED, workers=2, chunk_size=4)

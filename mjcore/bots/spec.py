@@ -28,7 +28,7 @@ import inspect
 import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from ..engine.actions import Action
     from ..engine.game import Game
 
-BotSpec = Union[str, Any, type, Callable[..., Any]]
+BotSpec = Any  # str | Bot | type[Bot] | Callable[[int], Bot]
 """A name, ``module:Name``, a bot class, a factory or a bot instance."""
 
 Decide = Callable[["Game", int, Sequence["Action"]], Any]
@@ -53,7 +53,8 @@ class SeatBot:
     source: Any
     takes_seed: bool = True
 
-    def make(self, seed: int | None) -> Any:
+    def make(self, seed: Any) -> Any:
+        """A fresh bot; ``seed`` is an int (or anything ``numpy.random.default_rng`` takes)."""
         if self.kind == "name":
             from .base import make_bot
 

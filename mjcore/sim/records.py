@@ -139,9 +139,7 @@ class HandWriter:
 
         meta = {b"mjcore": json.dumps({"format": FORMAT, **metadata}).encode()}
         self.path = os.fspath(path)
-        self._writer = pq.ParquetWriter(
-            self.path, schema().with_metadata(meta), compression="zstd"
-        )
+        self._writer = pq.ParquetWriter(self.path, schema().with_metadata(meta), compression="zstd")
         self._pa = pa
 
     def write(self, table: pa.Table | None) -> None:
@@ -208,7 +206,7 @@ def replay_lines(record: dict[str, Any]) -> Iterator[str]:
     for ev in game.events[1:]:
         yield "        " + _event_text(ev)
     n = 0
-    for seat, action, events, game in replay(record):
+    for seat, action, events, game in replay(record):  # noqa: B007 (game: the last state)
         n += 1
         yield f"{n:4d}  seat {seat}: {action}"
         for ev in events:
@@ -246,4 +244,5 @@ def _event_text(ev: dict[str, Any]) -> str:
 
 
 def _tile(value: Any) -> str:
-    return T.NOTATION[value] if isinstance(value, int) and 0 <= value < len(T.NOTATION) else str(value)
+    is_kind = isinstance(value, int) and 0 <= value < len(T.NOTATION)
+    return T.NOTATION[value] if is_kind else str(value)

@@ -48,9 +48,10 @@ def summary(s: SimStats) -> str:
     for pid, count in s.wins_by_pattern.most_common():
         lines.append(f"  {pid:<24} {count:>8}  {100 * count / max(s.wins, 1):6.2f}%")
     if s.hand_counters:
-        lines.append("variant counters (per hand): " + ", ".join(
-            f"{k} {v} ({v / g:.3f})" for k, v in sorted(s.hand_counters.items())
-        ))
+        lines.append(
+            "variant counters (per hand): "
+            + ", ".join(f"{k} {v} ({v / g:.3f})" for k, v in sorted(s.hand_counters.items()))
+        )
     if any(s.fan_hist.keys() - {0}):
         lines.append("fan: " + ", ".join(f"{k}:{v}" for k, v in sorted(s.fan_hist.items())))
     points = sorted(s.points_hist.items())

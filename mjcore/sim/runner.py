@@ -208,7 +208,7 @@ def default_chunk(games: int, parallel: int, step: int) -> int:
     return max(step, size - size % step)
 
 
-# ---- the entry point -------------------------------------------------------------------------------
+# ---- the entry point -----------------------------------------------------------------------------
 def simulate(
     variant: str | Variant,
     games: int,
