@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -192,7 +193,12 @@ def test_ctrl_c_returns_the_hands_so_far():
 
 
 def test_ctrl_c_with_workers():
-    stats = simulate(V, 4000, seed=2, bots=userbots.CtrlCFromWorker, workers=2, chunk_size=5)
+    marker = Path(userbots.ctrl_c_marker(os.getpid()))
+    marker.unlink(missing_ok=True)
+    try:
+        stats = simulate(V, 4000, seed=2, bots=userbots.CtrlCFromWorker, workers=2, chunk_size=5)
+    finally:
+        marker.unlink(missing_ok=True)
     assert stats.interrupted and stats.games < 4000 and stats.games % 5 == 0
     assert all(sum(h.values()) == stats.games for h in stats.score_hist)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,8 @@ class TiredBot(GreedyBot):
 
 
 class CtrlCFromWorker(GreedyBot):
-    """Greedy; in a worker process, after 40 hands, sends SIGINT to the parent (once)."""
+    """Greedy; the first worker process to make its 40th bot sends SIGINT to the parent, once
+    per run (a marker file named after the parent's pid), as a user's Ctrl-C would."""
 
     _made = 0
 
@@ -61,7 +63,15 @@ class CtrlCFromWorker(GreedyBot):
         super().__init__(seed)
         CtrlCFromWorker._made += 1
         if multiprocessing.parent_process() is not None and CtrlCFromWorker._made == 40:
+            try:
+                os.close(os.open(ctrl_c_marker(os.getppid()), os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                return
             os.kill(os.getppid(), signal.SIGINT)
+
+
+def ctrl_c_marker(pid: int) -> str:
+    return os.path.join(tempfile.gettempdir(), f"mjcore-test-ctrl-c-{pid}")
 
 
 class DyingFactory:
