@@ -130,14 +130,35 @@ def test_cli_takes_module_colon_class():
         ({"duplicate": True, "games": 6}, "multiple of players"),
         ({"progress": "yes"}, "progress"),
         ({"options": "abc"}, "options"),
+        ({"out": 3}, "out"),
+        ({"variant": "nope"}, "unknown variant 'nope'"),
+        ({"variant": ["qingdao"]}, "variant must be"),
         ({"workers": 2, "cluster": "local:2"}, "workers and cluster"),
     ],
 )
 def test_bad_arguments_name_the_argument(kwargs, name):
-    args = {"games": 4} | kwargs
-    games = args.pop("games")
+    args = {"games": 4, "variant": V} | kwargs
+    games, variant = args.pop("games"), args.pop("variant")
     with pytest.raises(InvalidOptionError, match=name):
-        simulate(V, games, **args)
+        simulate(variant, games, **args)
+
+
+def test_an_unwritable_out_path_is_refused(tmp_path):
+    pytest.importorskip("pyarrow")
+    with pytest.raises(InvalidOptionError, match="out: cannot write"):
+        simulate(V, 1, out=tmp_path)  # a directory
+    with pytest.raises(InvalidOptionError, match="out: cannot write"):
+        simulate(V, 1, out=tmp_path / "no" / "such" / "dir" / "h.parquet")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_bug_names_the_hand_to_replay(workers):
+    from mjcore.sim import GameFailedError
+
+    with pytest.raises(
+        GameFailedError, match=r"game \d+ failed: RuntimeError: bot bug(.|\n)*play_game"
+    ):
+        simulate(V, 6, bots=["greedy", userbots.BrokenBot, "greedy", "greedy"], workers=workers)
 
 
 def test_numpy_integers_and_none_seed():

@@ -101,3 +101,10 @@ def _in_dask_worker() -> bool:
     except (ImportError, ValueError):
         return False
     return True
+
+
+class BrokenBot(GreedyBot):
+    """Raises on its first decision: a bot bug the simulator must report with the hand."""
+
+    def act_fast(self, game: Any, seat: int, legal: Any) -> Any:
+        raise RuntimeError("bot bug")

@@ -139,7 +139,12 @@ class HandWriter:
 
         meta = {b"mjcore": json.dumps({"format": FORMAT, **metadata}).encode()}
         self.path = os.fspath(path)
-        self._writer = pq.ParquetWriter(self.path, schema().with_metadata(meta), compression="zstd")
+        try:
+            self._writer = pq.ParquetWriter(
+                self.path, schema().with_metadata(meta), compression="zstd"
+            )
+        except OSError as exc:
+            raise InvalidOptionError(f"out: cannot write {self.path!r}: {exc}") from None
         self._pa = pa
 
     def write(self, table: pa.Table | None) -> None:

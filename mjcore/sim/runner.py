@@ -188,6 +188,17 @@ def _integer(name: str, value: Any, minimum: int | None = None, allow_none: bool
     return value
 
 
+def _variant(variant: Any) -> Variant:
+    if not isinstance(variant, (str, Variant)):
+        raise InvalidOptionError(f"variant must be a variant name, got {variant!r:.80}")
+    try:
+        return get_variant(variant)
+    except InvalidOptionError:
+        raise
+    except ValueError as exc:  # unknown name
+        raise InvalidOptionError(str(exc)) from None
+
+
 def _flag(name: str, value: Any, allow_none: bool = False) -> Any:
     if value is None and allow_none:
         return None
@@ -247,7 +258,7 @@ def simulate(
     :class:`GameFailedError` naming the game and how to replay it. Bad arguments raise
     :class:`~mjcore.errors.InvalidOptionError` naming the argument.
     """
-    variant = get_variant(variant)
+    variant = _variant(variant)
     games = _integer("games", games, 0)
     players = _integer("players", players)
     workers = _integer("workers", workers, 1)
@@ -257,6 +268,8 @@ def simulate(
     progress = _flag("progress", progress, allow_none=True)
     if options is not None and not isinstance(options, dict):
         raise InvalidOptionError(f"options must be a dict or None, got {options!r:.80}")
+    if out is not None and not isinstance(out, (str, os.PathLike)):
+        raise InvalidOptionError(f"out must be a file path, got {out!r:.80}")
     if cluster is not None and workers != 1:
         raise InvalidOptionError("workers and cluster exclude each other: give one of them")
     if duplicate and games % players:
