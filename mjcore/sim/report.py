@@ -25,8 +25,8 @@ def summary(s: SimStats) -> str:
     if s.interrupted:
         lines.append(f"INTERRUPTED: statistics of the first {s.games} hands only")
     lines += [
-        f"speed: {s.hands_per_second:,.1f} hands/s ({s.seconds:.2f} s, "
-        f"{s.actions / g:.1f} actions/hand; {s.backend})",
+        f"speed: {s.hands_per_second:,.1f} hands/s ({s.seconds:.2f} s wall, "
+        f"{s.cpu_seconds:.2f} CPU-s playing; {s.actions / g:.1f} actions/hand; {s.backend})",
         f"wins: {s.wins} ({s.wins / g:.2f} per hand); hands without a win: {s.draws} "
         f"({100 * s.draws / g:.1f}%); multi-win discards: {s.multi_wins}",
         "wins by how: " + (_fmt_counter(s.wins_by_how, s.wins) or "none"),

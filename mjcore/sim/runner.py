@@ -140,7 +140,7 @@ def run_chunk(job: Job, start: int, stop: int, partial: ChunkResult | None = Non
     from .records import HandRows
 
     rows = HandRows() if job.records else None
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     step = job.players if job.duplicate else 1
     try:
         for first in range(start, stop, step):
@@ -156,6 +156,7 @@ def run_chunk(job: Job, start: int, stop: int, partial: ChunkResult | None = Non
                 res.stats.add_deal(totals)
     finally:
         res.stats.seconds = time.perf_counter() - t0
+        res.stats.cpu_seconds = time.process_time() - c0
         if rows is not None:
             res.records = rows.table()
     return res

@@ -120,6 +120,8 @@ class SimStats:
     hand_counters: Counter = field(default_factory=Counter)  # Variant.hand_counters, summed
     interrupted: bool = False
     seconds: float = field(default=0.0, compare=False)
+    cpu_seconds: float = field(default=0.0, compare=False)
+    """CPU time of the processes that played the hands, summed over chunks (not the merging)."""
     backend: str = field(default="inline", compare=False)
     timeline: list[tuple[float, int]] = field(default_factory=list, compare=False)
     """(seconds since start, hands done) each time a chunk arrived: hands/s over the run."""
@@ -192,7 +194,7 @@ class SimStats:
         """Add ``other`` (same variant, players and bots) into self; returns self."""
         if (other.variant, other.players) != (self.variant, self.players):
             raise ValueError("cannot merge statistics of different variants or player counts")
-        for name in ("games", "actions", "draws", "multi_wins", "seconds"):
+        for name in ("games", "actions", "draws", "multi_wins", "seconds", "cpu_seconds"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("wins_by_seat", "hands_won_by_seat"):
             mine, theirs = getattr(self, name), getattr(other, name)
@@ -276,6 +278,7 @@ class SimStats:
             "games": self.games,
             "actions": self.actions,
             "seconds": round(self.seconds, 4),
+            "cpu_seconds": round(self.cpu_seconds, 4),
             "hands_per_second": round(self.hands_per_second, 2),
             "draws": self.draws,
             "wins": self.wins,
