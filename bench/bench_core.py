@@ -19,10 +19,12 @@ from mjcore import _core, batch, hand
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 import reference as ref  # noqa: E402
+from conftest import size  # noqa: E402
 
-N = 100_000  # hands per batch call
-N_REF = 200  # hands the reference answers (a prefix of the same inputs)
-N_SINGLE = 20_000  # single calls from Python per round
+N = size(100_000, 500)  # hands per batch call
+N_REF = size(200, 3)  # hands the reference answers (a prefix of the same inputs)
+N_SINGLE = size(20_000, 200)  # single calls from Python per round
+N_FACTS, N_DECOMP = size(5000, 50), size(2000, 50)
 ALL_FORMS = dict(seven_pairs=True, thirteen_orphans=True, knitted=True)
 REF_ALL = dict(seven=True, orph=True, knit=True)
 
@@ -84,8 +86,8 @@ def hands():
         "ready13_k0": ready_hands(rng, N, 0),
         "ready13_k1": ready_hands(rng, N, 2),
         # decompositions by joker count (own generator: the inputs above stay as they were)
-        "win14_k0": winning_hands(np.random.default_rng(43), 2000, 0),
-        "win14_k3": winning_hands(np.random.default_rng(44), 2000, 3, min_jokers=3),
+        "win14_k0": winning_hands(np.random.default_rng(43), N_DECOMP, 0),
+        "win14_k3": winning_hands(np.random.default_rng(44), N_DECOMP, 3, min_jokers=3),
     }
 
 
@@ -184,9 +186,10 @@ def test_hand_facts(throughput, hands, impl):
     c, k = hands["win14"]
     case = "single hand_facts winning14 k0-4"
     if impl == "core":
-        throughput(case, impl, 5000, _facts_loop, c, k, 5000)
+        throughput(case, impl, N_FACTS, _facts_loop, c, k, N_FACTS)
     else:
-        throughput(case, impl, 50, _ref_facts_loop, c, k, 50, rounds=1, warmup=0)
+        n = min(50, N_FACTS)
+        throughput(case, impl, n, _ref_facts_loop, c, k, n, rounds=1, warmup=0)
 
 
 def _ref_decomp_loop(c, k, n):
@@ -213,14 +216,16 @@ def test_decompositions(throughput, hands, impl, key, label):
     c, k = hands[key]
     case = f"single decompositions winning14 {label}"
     if impl == "core":
-        throughput(case, impl, 2000, _decomp_loop, c, k, 2000, rounds=5)
+        throughput(case, impl, N_DECOMP, _decomp_loop, c, k, N_DECOMP, rounds=5)
     else:
-        throughput(case, impl, 100, _ref_decomp_loop, c, k, 100, rounds=1, warmup=0)
+        n = min(100, N_DECOMP)
+        throughput(case, impl, n, _ref_decomp_loop, c, k, n, rounds=1, warmup=0)
 
 
 def test_best_decomposition(throughput, hands):
     c, k = hands["win14"]
-    throughput("single best_decomposition winning14 k0-4", "core", 2000, _best_loop, c, k, 2000)
+    case = "single best_decomposition winning14 k0-4"
+    throughput(case, "core", N_DECOMP, _best_loop, c, k, N_DECOMP)
 
 
 def test_import_time_and_tables():

@@ -1,15 +1,34 @@
 """Throughput summary for bench_core.py: hands/s of the core and of the reference.
 
-Run: ``python -m pytest bench --benchmark-enable`` (benchmarks are disabled in
-the normal test run). Every ``core`` benchmark has a ``reference`` twin timed
-on a prefix of the same inputs, so the ratio comes from one run.
+Run: ``pytest bench --benchmark-enable``. The normal test run (``pytest``) also
+collects ``bench/`` with benchmarks disabled: each runs once on small inputs.
+Every ``core`` benchmark has a ``reference`` twin timed on a prefix of the same
+inputs, so the ratio comes from one run.
 """
 
 from __future__ import annotations
 
 import pytest
 
+SMOKE = False
+"""True when benchmarks are disabled (the test suite's smoke run): inputs shrink to a
+quick single pass, so every benchmark still runs and cannot rot unnoticed."""
+
 _RESULTS: dict[str, dict[str, float]] = {}
+
+
+def pytest_configure(config):
+    global SMOKE
+    SMOKE = bool(config.getoption("benchmark_disable", False)) and not config.getoption(
+        "benchmark_enable", False
+    )
+
+
+def size(full: int, smoke: int) -> int:
+    """An input size: ``full`` when measuring, ``smoke`` in the smoke run."""
+    return smoke if SMOKE else full
+
+
 NOTES: list[str] = []
 """Free-form lines (import time, table memory) printed under the table."""
 

@@ -17,7 +17,7 @@ import click
 from . import hand as _hand
 from . import tiles as _tiles
 from .cli_options import parse_option
-from .errors import InvalidHandError, MjcoreError
+from .errors import MjcoreError
 
 
 @click.group()
@@ -42,8 +42,17 @@ def _group_text(g: _hand.Group) -> str:
     return text + "*" * g.jokers  # "*" = a joker
 
 
-def analyze_hand(text: str, jokers: int, forms: dict[str, bool]) -> dict[str, Any]:
-    """Everything ``mjcore hand`` shows, as plain data (also the ``--json`` output)."""
+MAX_READINGS = 12
+"""Readings ``mjcore hand`` lists by default (a hand with jokers can have hundreds)."""
+
+
+def analyze_hand(
+    text: str, jokers: int, forms: dict[str, bool], max_readings: int = MAX_READINGS
+) -> dict[str, Any]:
+    """Everything ``mjcore hand`` shows, as plain data (also the ``--json`` output).
+
+    At most ``max_readings`` readings are listed; ``readings_total`` counts them all.
+    """
     counts = _tiles.counts(text)
     total = int(counts.sum()) + jokers
     out: dict[str, Any] = {
@@ -57,13 +66,15 @@ def analyze_hand(text: str, jokers: int, forms: dict[str, bool]) -> dict[str, An
         "waits": [],
         "discards": [],
         "decompositions": [],
+        "readings_total": 0,
     }
     if total % 3 == 2:
         out["win"] = _hand.is_win(counts, jokers, **forms)
         if out["win"]:
+            readings = _hand.decompositions(counts, jokers, pair258=forms["pair258"])
+            out["readings_total"] = len(readings)
             out["decompositions"] = [
-                [_group_text(g) for g in (*d.sets, d.pair)]
-                for d in _hand.decompositions(counts, jokers, pair258=forms["pair258"])
+                [_group_text(g) for g in (*d.sets, d.pair)] for d in readings[:max_readings]
             ]
         elif out["shanten"] == 0:
             out["discards"] = _ready_discards(counts, jokers, forms)
@@ -85,12 +96,13 @@ def score_waits(
     parsed = tuple(Meld.parse(m) for m in melds)
     for w in info["waits"]:
         w["unseen"] -= sum(m.tiles.count(w["kind"]) for m in parsed)  # exposed copies are seen
+        if w["unseen"] <= 0:  # every copy is already in this hand or its melds
+            w["score"] = None
+            continue
         counts = _tiles.counts(info["tiles"] + w["tile"])
         ctx = WinContext(counts, w["kind"], how, parsed, jokers=info["jokers"])
-        try:
-            bd = v.score(ctx.validate(), opts)
-        except InvalidHandError:  # e.g. a fifth copy once the melds are counted
-            bd = None
+        v.check_win(ctx, opts)  # the variant's checks: tile set, meld kinds, hand size …
+        bd = v.score(ctx, opts)
         w["score"] = None if bd is None else {"patterns": bd.ids, "points": bd.points}
 
 
@@ -119,6 +131,9 @@ def _print_text(info: dict[str, Any]) -> None:
         click.echo(f"win      {'yes' if info['win'] else 'no'}")
     for groups in info["decompositions"]:
         click.echo("         " + " ".join(groups))
+    hidden = info["readings_total"] - len(info["decompositions"])
+    if hidden > 0:
+        click.echo(f"         … and {hidden} more reading(s) (--max-readings)")
     if info["total"] % 3 == 1:
         if info["waits"]:
             n = sum(w["unseen"] for w in info["waits"])
@@ -168,6 +183,13 @@ def _print_text(info: dict[str, Any]) -> None:
 @click.option(
     "--option", "-o", "opts", multiple=True, help="With --variant: room option key=value."
 )
+@click.option(
+    "--max-readings",
+    type=click.IntRange(min=0),
+    default=MAX_READINGS,
+    show_default=True,
+    help="List at most this many readings of a winning hand.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def hand_command(
     tiles: tuple[str, ...],
@@ -180,6 +202,7 @@ def hand_command(
     how: str,
     melds: tuple[str, ...],
     opts: tuple[str, ...],
+    max_readings: int,
     as_json: bool,
 ) -> None:
     """Analyze a concealed hand, e.g. `mjcore hand 1112345678999m`.
@@ -194,7 +217,7 @@ def hand_command(
         seven_pairs=seven_pairs, thirteen_orphans=thirteen_orphans, knitted=knitted, pair258=pair258
     )
     try:
-        info = analyze_hand("".join(tiles), jokers, forms)
+        info = analyze_hand("".join(tiles), jokers, forms, max_readings)
         if variant is not None:
             score_waits(info, variant, how, melds, dict(parse_option(o) for o in opts))
     except (MjcoreError, ValueError) as exc:

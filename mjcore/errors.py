@@ -29,3 +29,13 @@ class InvalidWallError(MjcoreError, ValueError):
 
 class IllegalActionError(MjcoreError, ValueError):
     """An action that the seat may not take now; the game state is unchanged."""
+
+
+class InvalidStateError(MjcoreError, ValueError):
+    """A saved game or match (``to_json`` form) that is malformed, edited or of another format."""
+
+
+def clip(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: error messages never echo unbounded input."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 15]}… ({len(text)} chars)"

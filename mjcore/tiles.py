@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from .errors import InvalidHandError, InvalidTileError
+from .errors import InvalidHandError, InvalidTileError, clip
 
 N_KINDS = 34
 """Number of non-flower tile kinds (the length of a count vector)."""
@@ -50,14 +50,15 @@ def _chinese_aliases() -> dict[str, int]:
 _ALIASES = _chinese_aliases()
 # Longest alias first so that 白板 wins over 白 and 东风 over 东.
 _CHINESE_RE = "|".join(sorted(map(re.escape, _ALIASES), key=len, reverse=True))
-_TOKEN = re.compile(rf"\s*(?:(\d+)([mpszf])|({_CHINESE_RE}))\s*")
+# ASCII digits only: full-width and other Unicode digits are not tile notation.
+_TOKEN = re.compile(rf"\s*(?:([0-9]+)([mpszf])|({_CHINESE_RE}))\s*")
 
 
 def kind(text: str) -> int:
     """Index of a single tile written as ``5p``, ``7z``, ``2f`` or a Chinese name."""
     tiles = parse(text)
     if len(tiles) != 1:
-        raise InvalidTileError(f"expected one tile, got {text!r}")
+        raise InvalidTileError(f"expected one tile, got {clip(text)}")
     return tiles[0]
 
 
@@ -65,7 +66,7 @@ def _digit_kind(digit: str, suit: str, text: str) -> int:
     r = int(digit)
     limit = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}[suit]
     if not 1 <= r <= limit:
-        raise InvalidTileError(f"no tile {digit}{suit} in {text!r}")
+        raise InvalidTileError(f"no tile {clip(digit, 12)}{suit} in {clip(text)}")
     if suit == "f":
         return FIRST_FLOWER + r - 1
     return SUITS.index(suit) * 9 + r - 1
@@ -77,7 +78,7 @@ def parse(text: str) -> list[int]:
     Order is preserved: ``parse("3m1m") == [2, 0]``.
     """
     if not isinstance(text, str):
-        raise InvalidTileError(f"tile text must be a string, got {text!r}")
+        raise InvalidTileError(f"tile text must be a string, got {clip(text)}")
     out: list[int] = []
     pos = 0
     while pos < len(text):
@@ -85,7 +86,7 @@ def parse(text: str) -> list[int]:
         if m is None or m.end() == pos:
             if text[pos:].strip() == "":
                 break
-            raise InvalidTileError(f"cannot parse tiles {text!r} at {text[pos:]!r}")
+            raise InvalidTileError(f"cannot parse tiles {clip(text)} at {clip(text[pos:], 20)}")
         digits, suit, chinese = m.groups()
         if chinese:
             out.append(_ALIASES[chinese])
@@ -103,15 +104,19 @@ def to_kinds(tiles: TileLike) -> list[int]:
         type(t) is int and 0 <= t < N_ALL_KINDS for t in tiles
     ):
         return list(tiles)
+    if not isinstance(tiles, (Iterable, np.ndarray)) or isinstance(tiles, (bytes, dict)):
+        raise InvalidTileError(
+            f"tiles must be a tile string or a sequence of kinds, got {clip(tiles)}"
+        )
     out = []
     for t in tiles:
         if isinstance(t, str):
             out.extend(parse(t))
             continue
         if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, np.integer)):
-            raise InvalidTileError(f"not a tile kind: {t!r}")
+            raise InvalidTileError(f"not a tile kind: {clip(t)}")
         if not 0 <= int(t) < N_ALL_KINDS:
-            raise InvalidTileError(f"tile kind out of range 0..{N_ALL_KINDS - 1}: {t!r}")
+            raise InvalidTileError(f"tile kind out of range 0..{N_ALL_KINDS - 1}: {clip(t)}")
         out.append(int(t))
     return out
 
@@ -162,8 +167,10 @@ def format(tiles: TileLike) -> str:  # noqa: A001 - the natural name for notatio
 
 def name(k: int) -> str:
     """Chinese display name: 一万 … 九条, 东 南 西 北, 白板 发财 红中, 春 … 菊."""
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
+        raise InvalidTileError(f"a tile kind is an integer 0..{N_ALL_KINDS - 1}, got {clip(k)}")
     if not 0 <= k < N_ALL_KINDS:
-        raise InvalidTileError(f"tile kind out of range: {k!r}")
+        raise InvalidTileError(f"tile kind out of range 0..{N_ALL_KINDS - 1}: {clip(k)}")
     if k >= FIRST_FLOWER:
         return _FLOWER_NAMES[k - FIRST_FLOWER]
     if k >= 27:

@@ -16,6 +16,7 @@ cnp.import_array()
 
 from mjcore import tiles as _tiles
 from mjcore.errors import InvalidHandError
+from mjcore.errors import clip as _clip
 
 N_KINDS = MJ_N_KINDS
 TABLE_BYTES = mj_table_bytes()
@@ -61,7 +62,7 @@ def _coerce_row(counts):
         arr = np.asarray(counts)
     except (TypeError, ValueError) as exc:
         raise InvalidHandError(
-            f"counts must be 34 integers or a tile string, got {counts!r}") from exc
+            f"counts must be 34 integers or a tile string, got {_clip(counts)}") from exc
     if arr.shape != (MJ_N_KINDS,):
         raise InvalidHandError(f"counts must have shape (34,), got shape {arr.shape}")
     if arr.dtype.kind not in "iu":
@@ -83,13 +84,19 @@ cdef inline cnp.ndarray _row(object counts):
 
 
 cdef inline long _jokers(object jokers) except? -1:
-    if type(jokers) is int:
-        return jokers if -1000 < jokers < 1000 else 1000
+    if type(jokers) is int and -1000 < jokers < 1000:
+        return jokers
+    if isinstance(jokers, (bool, np.bool_)):
+        raise InvalidHandError(f"jokers must be an integer, got {jokers!r}")
     try:
         value = operator.index(jokers)
     except TypeError:
-        raise InvalidHandError(f"jokers must be an integer, got {jokers!r}") from None
-    return value if -1000 < value < 1000 else 1000
+        raise InvalidHandError(f"jokers must be an integer, got {_clip(jokers)}") from None
+    if value < 0:
+        raise InvalidHandError(f"jokers must be >= 0, got {value}")
+    if value > 14:
+        raise InvalidHandError(f"jokers must be at most 14, got {value}")
+    return value
 
 
 def _raise(int code, int bad, long k, int question, str what):
@@ -185,7 +192,7 @@ def facts(counts, win_tile, jokers=0, bint pair258=False):
     cdef long w = _jokers(win_tile)  # any integer, clamped into a safe range
     if not -1 <= w < MJ_N_KINDS or (w >= 0 and c[w] == 0) or isinstance(win_tile, bool):
         raise InvalidHandError(
-            f"win_tile must be a kind held in counts (or -1 for a joker), got {win_tile!r}")
+            f"win_tile must be a kind held in counts (or -1 for a joker), got {_clip(win_tile)}")
     cdef int win = <int>w
     cdef int flags = MJ_PAIR258 if pair258 else 0
     cdef uint8_t h[34]

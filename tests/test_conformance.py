@@ -21,6 +21,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from mjcore import tiles
 from mjcore.bots import GreedyBot
 from mjcore.engine.actions import Action
 from mjcore.engine.game import Game
@@ -88,12 +89,17 @@ def check_view(game: Game, seat: int) -> None:
     assert view["legal_actions"] == [str(a) for a in game.legal_actions(seat)]
     own = view["seats"][seat]
     assert own["concealed_count"] == game.seats[seat].tile_count()
+    assert view["to_act"] in ([], [seat]), "a view shows who else is asked"
+    if seat not in game.pending:
+        assert view["phase"] not in ("claim", "rob", "fenzhang"), "a view shows another's window"
     for other, public in enumerate(view["seats"]):
         if other == seat:
             continue
-        assert "hand" not in public and "drawn" not in public, (
-            f"seat {seat} sees seat {other}'s tiles"
-        )
+        assert "drawn" not in public, f"seat {seat} sees seat {other}'s drawn tile"
+        if game.is_over:  # every hand is shown at the end
+            assert public["hand"] == tiles.format(game.seats[other].counts)
+            continue
+        assert "hand" not in public, f"seat {seat} sees seat {other}'s tiles"
         assert "legal_actions" not in public
         if not game.variant.angang_public:
             hidden = [m for m in game.seats[other].melds if m.kind == "angang"]

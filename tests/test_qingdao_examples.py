@@ -393,7 +393,7 @@ CALC = [
             "how": "self_draw",
             "melds": ["niu 567z", "peng 5s", "peng 8s", "angang 9s"],
         },
-        {},
+        {"niupai": True},  # 扭 groups exist only with the 扭牌 option
         ["pihu", "shoubayi"],
         2,
     ),

@@ -20,7 +20,7 @@ SeedLike = int | np.random.Generator | np.random.SeedSequence | None
 class Bot(Protocol):
     """Anything that picks one of the legal actions from a seat's view."""
 
-    def act(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action: ...
 
 
 class BaseBot:
@@ -31,10 +31,10 @@ class BaseBot:
     def __init__(self, seed: SeedLike = None) -> None:
         self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
-    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         raise NotImplementedError
 
-    def act_fast(self, game: Game, seat: int, legal: list[Action]) -> Action:
+    def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
         """Same decision as :meth:`act`, reading the engine state directly (no view)."""
         return self.act(game.view(seat), legal)
 

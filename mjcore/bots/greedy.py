@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +36,7 @@ class GreedyBot(BaseBot):
     name = "greedy"
 
     # ---- the two entry points -------------------------------------------------
-    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         quick = _obvious(legal)
         if quick is not None:
             return quick
@@ -50,7 +51,7 @@ class GreedyBot(BaseBot):
         hand = _Hand(counts, _flags_of(variant), joker_kind=joker_kind)
         return self._decide(hand, view["phase"], claim_tile, legal)
 
-    def act_fast(self, game: Game, seat: int, legal: list[Action]) -> Action:
+    def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
         quick = _obvious(legal)
         if quick is not None:
             return quick
@@ -64,7 +65,7 @@ class GreedyBot(BaseBot):
         return self._decide(hand, game.phase, game.claim[1], legal)
 
     # ---- decisions -------------------------------------------------------------
-    def _decide(self, hand: _Hand, phase: str, claim_tile: int, legal: list[Action]) -> Action:
+    def _decide(self, hand: _Hand, phase: str, claim_tile: int, legal: Sequence[Action]) -> Action:
         if phase == "choose":
             return _neutral_choice(legal)
         if phase in _CLAIM_PHASES:
@@ -73,7 +74,7 @@ class GreedyBot(BaseBot):
             return self._turn(hand, legal)
         return PASS if PASS in legal else legal[0]
 
-    def _turn(self, hand: _Hand, legal: list[Action]) -> Action:
+    def _turn(self, hand: _Hand, legal: Sequence[Action]) -> Action:
         discards = [a for a in legal if a.kind == "discard"]
         scored = [(hand.shanten_without({a.tile: 1}), a) for a in discards]
         best = min(s for s, _ in scored)
@@ -108,7 +109,7 @@ class GreedyBot(BaseBot):
             return hand.best_after_discard(removed) <= best
         return hand.shanten_without(removed) <= best
 
-    def _claim(self, hand: _Hand, tile: int, legal: list[Action]) -> Action:
+    def _claim(self, hand: _Hand, tile: int, legal: Sequence[Action]) -> Action:
         now = hand.shanten_without({})
         for kind in ("gang", "peng", "chi"):
             for a in legal:
@@ -167,7 +168,7 @@ class _Hand:
         return best
 
 
-def _obvious(legal: list[Action]) -> Action | None:
+def _obvious(legal: Sequence[Action]) -> Action | None:
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
@@ -177,7 +178,7 @@ def _obvious(legal: list[Action]) -> Action | None:
     return None
 
 
-def _neutral_choice(legal: list[Action]) -> Action:
+def _neutral_choice(legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.kind == "choose" and a.value == 0), legal[0])
 
 

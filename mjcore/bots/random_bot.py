@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action
@@ -16,13 +17,13 @@ class RandomBot(BaseBot):
 
     name = "random"
 
-    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         return self._pick(legal)
 
-    def act_fast(self, game: Game, seat: int, legal: list[Action]) -> Action:
+    def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
         return self._pick(legal)
 
-    def _pick(self, legal: list[Action]) -> Action:
+    def _pick(self, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:

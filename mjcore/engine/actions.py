@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import tiles as T
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, clip
 
 KINDS = ("discard", "chi", "peng", "gang", "hu", "pass", "declare", "choose", "niu")
+MAX_ACTION_TEXT = 200
+"""Longer action text is rejected before it is parsed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +26,11 @@ class Action:
     tiles: tuple[int, ...] = ()
     name: str = ""
     value: int = 0
+
+    def __post_init__(self) -> None:
+        problem = _problem(self)
+        if problem:
+            raise IllegalActionError(f"invalid {clip(self.kind, 20)} action: {problem}")
 
     def __str__(self) -> str:
         k = self.kind
@@ -45,14 +52,64 @@ class Action:
         """Inverse of ``str(action)``; raises IllegalActionError on bad text."""
         if isinstance(text, Action):
             return text
-        words = str(text).split()
+        if not isinstance(text, str):
+            raise IllegalActionError(f"an action is an Action or its text, got {clip(text)}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise IllegalActionError(f"action text too long ({len(text)} characters)")
+        words = text.split()
         if not words or words[0] not in KINDS:
-            raise IllegalActionError(f"unknown action {text!r}; expected one of {', '.join(KINDS)}")
+            raise IllegalActionError(
+                f"unknown action {clip(text)}; expected one of {', '.join(KINDS)}"
+            )
         kind, args = words[0], words[1:]
         try:
             return _PARSERS[kind](kind, args)
+        except IllegalActionError:
+            raise
         except (ValueError, IndexError) as exc:
-            raise IllegalActionError(f"malformed action {text!r}: {exc}") from None
+            raise IllegalActionError(f"malformed action {clip(text)}: {exc}") from None
+
+
+def _is_int(x: object) -> bool:
+    return type(x) is int
+
+
+def _problem(a: Action) -> str:
+    """Why the fields do not describe an action (empty when they do)."""
+    if a.kind not in KINDS:
+        return f"kind must be one of {', '.join(KINDS)}"
+    if not (_is_int(a.tile) and _is_int(a.value) and isinstance(a.tiles, tuple)):
+        return "tile and value must be int, tiles a tuple of ints"
+    if not all(_is_int(t) and 0 <= t < T.N_KINDS for t in a.tiles):
+        return f"tiles must be kinds 0..{T.N_KINDS - 1}, got {clip(a.tiles)}"
+    if not isinstance(a.name, str):
+        return "name must be a string"
+    kind = a.kind
+    expect_tile = {"discard": T.N_ALL_KINDS, "gang": T.N_KINDS}.get(kind)
+    if expect_tile is not None:
+        if not 0 <= a.tile < expect_tile or a.tiles or a.name or a.value:
+            return f"needs exactly one tile kind 0..{expect_tile - 1}, got {clip(a.tile)}"
+    elif kind == "chi":
+        low = a.tiles[0] if a.tiles else -1
+        if not (0 <= low < 27 and low % 9 <= 6 and a.tiles == (low, low + 1, low + 2)):
+            return f"tiles must be a chow of one suit, got {clip(a.tiles)}"
+        if a.tile != low or a.name or a.value:
+            return "a chi carries only its three tiles"
+    elif kind == "niu":
+        if not 1 <= len(a.tiles) <= 5 or a.tiles != tuple(sorted(a.tiles)) or a.name or a.value:
+            return f"a 扭 group (or 调牌 tile) is 1-5 sorted tile kinds, got {clip(a.tiles)}"
+        if a.tile != a.tiles[0]:
+            return "tile must be the group's first kind"
+    elif kind in ("declare", "choose"):
+        if not a.name.isidentifier() or not a.name.isascii() or len(a.name) > 32:
+            return f"name must be a short identifier, got {clip(a.name)}"
+        if a.tile != -1 or a.tiles or (kind == "declare" and a.value):
+            return f"a {kind} carries only its name{' and value' if kind == 'choose' else ''}"
+        if not -(2**31) <= a.value < 2**31:
+            return f"value out of range: {clip(a.value)}"
+    elif a.tile != -1 or a.tiles or a.name or a.value:
+        return "takes no tile, tiles, name or value"
+    return ""
 
 
 def _bare(kind: str, args: list[str]) -> Action:

@@ -9,13 +9,21 @@ which is exactly what :meth:`Game.to_json` stores.
 from __future__ import annotations
 
 import json
+import operator
 from collections import Counter
 from typing import Any
 
 import numpy as np
 
 from .. import tiles as T
-from ..errors import IllegalActionError, InvalidOptionError, InvalidWallError
+from ..errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    InvalidStateError,
+    InvalidWallError,
+    MjcoreError,
+    clip,
+)
 from ..hand import waits
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
@@ -24,6 +32,52 @@ from .melds import Meld
 from .seat import SeatState
 from .variant import Variant
 from .wall import Wall
+
+SAVE_FORMAT = 1
+"""Version of the saved form written by :meth:`Game.to_json` (key ``"format"``)."""
+_SAVE_KEYS: dict[str, type | tuple[type, ...]] = {
+    "format": int,
+    "variant": str,
+    "players": int,
+    "options": dict,
+    "dealer": int,
+    "seed": (int, type(None)),
+    "carry": dict,
+    "wall": list,
+    "history": list,
+}
+
+
+def as_int(value: Any, what: str, error: type[MjcoreError] = InvalidOptionError) -> int:
+    """``value`` as a plain int (numpy integers too); bools, floats and strings raise ``error``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise error(f"{what} must be an integer, got {clip(value)}")
+    return operator.index(value)
+
+
+def check_seat(
+    value: Any, players: int, what: str = "seat", error: type = IllegalActionError
+) -> int:
+    """A seat number 0..players-1 as a plain int, else ``error`` naming ``what``."""
+    seat = as_int(value, what, error)
+    if not 0 <= seat < players:
+        raise error(f"{what} must be a seat 0..{players - 1}, got {seat}")
+    return seat
+
+
+def check_carry(carry: Any) -> dict[str, Any]:
+    """A copy of ``carry`` if it is plain JSON data (state handed between hands of a Match)."""
+    if carry is None:
+        return {}
+    if not isinstance(carry, dict):
+        raise InvalidOptionError(f"carry must be a dict of JSON data, got {clip(carry)}")
+    try:
+        copied = json.loads(json.dumps(carry))
+    except (TypeError, ValueError, RecursionError):
+        raise InvalidOptionError(f"carry must be plain JSON data, got {clip(carry)}") from None
+    if copied != carry:
+        raise InvalidOptionError(f"carry must be plain JSON data (str keys), got {clip(carry)}")
+    return copied
 
 
 class Game:
@@ -39,22 +93,23 @@ class Game:
         dealer: int = 0,
         carry: dict | None = None,
     ) -> None:
-        if (
-            not isinstance(players, int)
-            or not variant.min_players <= players <= variant.max_players
-        ):
+        players = as_int(players, "players")
+        if not variant.min_players <= players <= variant.max_players:
             raise InvalidOptionError(
                 f"players must be {variant.min_players}..{variant.max_players} "
-                f"for {variant.name}, got {players!r}"
+                f"for {variant.name}, got {players}"
             )
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise InvalidOptionError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+        dealer = check_seat(dealer, players, "dealer", InvalidOptionError)
+        if seed is not None:
+            seed = as_int(seed, "seed")
+            if seed < 0:
+                raise InvalidOptionError(f"seed must be a non-negative integer, got {seed}")
         self.variant = variant
         self.opts = variant.parse_options(options)
         self.n = players
         self.dealer = dealer
         self.seed = seed
-        self.carry = dict(carry or {})
+        self.carry = check_carry(carry)
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
         self.seats = [SeatState() for _ in range(players)]
         self.phase = "deal"
@@ -83,7 +138,7 @@ class Game:
         self.history: list[tuple[int, Action]] = []
         self.exhausted = False
         self.extra: dict[str, Any] = {}
-        self._legal: dict[int, list[Action]] = {}
+        self._legal: dict[int, tuple[Action, ...]] = {}
         self._deal()
 
     # ------------------------------------------------------------------ setup
@@ -166,7 +221,9 @@ class Game:
 
     # ------------------------------------------------------------- helpers
     def log(self, event: str, **data: Any) -> None:
+        """Append an event; ``seq`` numbers events from 0 (``events_for(seat, since=seq)``)."""
         data["type"] = event
+        data["seq"] = len(self.events)
         self.events.append(data)
 
     def next_seat(self, seat: int) -> int:
@@ -255,17 +312,19 @@ class Game:
             return [s for s in self.pending if s not in self.decisions]
         return []
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now (empty if it is not asked)."""
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now (empty if it is not asked); an immutable tuple."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            seat = check_seat(seat, self.n)
         cached = self._legal.get(seat)
         if cached is not None:
             return cached
         if seat not in self.to_act():
-            acts: list[Action] = []
+            acts: tuple[Action, ...] = ()
         elif self.phase == "turn":
-            acts = self._turn_actions(seat)
+            acts = tuple(self._turn_actions(seat))
         else:
-            acts = self.pending[seat]
+            acts = tuple(self.pending[seat])
         self._legal[seat] = acts
         return acts
 
@@ -306,13 +365,41 @@ class Game:
 
     # ------------------------------------------------------------- actions
     def apply(self, seat: int, action: Action | str) -> None:
-        """Apply ``seat``'s action; raises IllegalActionError and changes nothing if illegal."""
+        """Apply ``seat``'s action (an :class:`Action` or its text).
+
+        Atomic: a rejected action raises IllegalActionError and changes nothing, and
+        any exception while the action runs restores the game exactly as it was.
+        """
+        if type(seat) is not int:
+            seat = check_seat(seat, self.n)
         if not isinstance(action, Action):
             action = Action.parse(action)
         legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalActionError(self._why_illegal(seat, action, legal))
+        try:
+            self._run(seat, action)
+        except BaseException:
+            self._restore()
+            raise
         self.history.append((seat, action))
+
+    def _restore(self) -> None:
+        """Rebuild the state before the failed action by replaying the recorded history."""
+        fresh = Game(
+            self.variant,
+            self.n,
+            self.opts.to_dict(),
+            self.seed,
+            self.wall.tiles,
+            self.dealer,
+            self.carry,
+        )
+        for s, a in self.history:
+            fresh.apply(s, a)
+        self.__dict__.update(fresh.__dict__)
+
+    def _run(self, seat: int, action: Action) -> None:
         self._legal = {}
         if self.phase == "turn":
             self._apply_turn(seat, action)
@@ -326,14 +413,11 @@ class Game:
                     "fenzhang": self._resolve_fenzhang,
                 }[self.phase]()
 
-    def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
+    def _why_illegal(self, seat: int, action: Action, legal: tuple[Action, ...]) -> str:
         if self.phase == "over":
             return f"the hand is over; seat {seat} cannot {action}"
         if seat not in self.to_act():
-            return (
-                f"seat {seat} is not to act now (phase {self.phase}, "
-                f"to act: {self.to_act()}); cannot {action}"
-            )
+            return f"seat {seat} is not to act now; cannot {action}"
         return f"seat {seat} cannot {action} now; legal: {', '.join(map(str, legal))}"
 
     def _apply_turn(self, seat: int, action: Action) -> None:
@@ -608,7 +692,10 @@ class Game:
             self.seats[s].wins.append(win)
             self.seats[s].won_tiles.append(tile)
             self.wins.append(win)
-            self.log("hu", **win.to_json())
+            # The winning hand is laid open (推倒): its concealed tiles plus the winning tile.
+            self.log(
+                "hu", **win.to_json(), hand=T.format([*T.from_counts(self.seats[s].hand), tile])
+            )
             self.pay(win.payments)
             wins.append(win)
         if how == "rob_gang" and len(winners) > 1:
@@ -698,43 +785,108 @@ class Game:
         """What ``seat`` may know: its own hand, everything public, never the wall order."""
         from .view import seat_view
 
-        return seat_view(self, seat)
+        return seat_view(self, check_seat(seat, self.n))
 
-    def events_for(self, seat: int) -> list[dict[str, Any]]:
-        """The event log as ``seat`` may see it (others' draws and dealt hands masked)."""
+    def events_for(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
+        """Events from sequence number ``since`` on, as ``seat`` may see them.
+
+        Others' draws and dealt hands are masked; each event has its ``seq``.
+        """
         from .view import seat_events
 
-        return seat_events(self, seat)
+        seat = check_seat(seat, self.n)
+        since = as_int(since, "since", IllegalActionError)
+        if since < 0:
+            raise IllegalActionError(f"since must be a non-negative event number, got {since}")
+        return seat_events(self, seat, since)
 
     def to_json(self) -> str:
-        """Exact, restorable state (the server's private copy: it includes the wall)."""
-        return json.dumps(
-            {
-                "variant": self.variant.name,
-                "players": self.n,
-                "options": self.opts.to_dict(),
-                "dealer": self.dealer,
-                "seed": self.seed,
-                "carry": self.carry,
-                "wall": self.wall.tiles,
-                "history": [[s, str(a)] for s, a in self.history],
-            }
-        )
+        """Exact, restorable state (the server's private copy: it includes the wall).
+
+        The form is versioned (``"format"``, see :data:`SAVE_FORMAT`) and documented in
+        docs/vocabulary.md; :meth:`from_json` validates it.
+        """
+        return json.dumps(self.to_dict())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The saved form as plain data (what :meth:`to_json` serialises)."""
+        return {
+            "format": SAVE_FORMAT,
+            "variant": self.variant.name,
+            "players": self.n,
+            "options": self.opts.to_dict(),
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "carry": self.carry,
+            "wall": list(self.wall.tiles),
+            "history": [[s, str(a)] for s, a in self.history],
+        }
 
     @staticmethod
-    def from_json(text: str) -> Game:
-        """Restore a game saved by :meth:`to_json` (by replaying its actions)."""
+    def from_json(text: str | bytes | dict[str, Any]) -> Game:
+        """Restore a game saved by :meth:`to_json` (by replaying its actions).
+
+        Any malformed, edited or foreign input raises :class:`InvalidStateError`.
+        """
+        data = _load_saved(text)
+        return Game.from_dict(data)
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Game:
+        """Restore from the plain-data saved form (see :meth:`to_dict`)."""
         from ..variants import get_variant
 
-        data = json.loads(text)
-        game = get_variant(data["variant"]).new_game(
-            players=data["players"],
-            options=data["options"],
-            seed=data["seed"],
-            wall=data["wall"],
-            dealer=data["dealer"],
-            carry=data["carry"],
-        )
-        for seat, act in data["history"]:
-            game.apply(seat, act)
+        _check_saved_game(data)
+        try:
+            game = get_variant(data["variant"]).new_game(
+                players=data["players"],
+                options=data["options"],
+                seed=data["seed"],
+                wall=data["wall"],
+                dealer=data["dealer"],
+                carry=data["carry"],
+            )
+        except ValueError as exc:
+            raise InvalidStateError(f"saved game: {exc}") from None
+        for step, item in enumerate(data["history"]):
+            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)):
+                raise InvalidStateError(f"saved game: history[{step}] is not [seat, action text]")
+            try:
+                game.apply(item[0], item[1])
+            except ValueError as exc:
+                raise InvalidStateError(f"saved game: history[{step}] {exc}") from None
         return game
+
+
+def _load_saved(text: Any) -> dict[str, Any]:
+    """Parse the JSON text of a saved form into a dict, or raise InvalidStateError."""
+    if isinstance(text, dict):
+        return text
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidStateError(f"a saved game is JSON text, got {clip(text)}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise InvalidStateError(f"saved state is not valid JSON: {clip(str(exc))}") from None
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"saved state must be a JSON object, got {clip(data)}")
+    return data
+
+
+def _check_saved_game(data: dict[str, Any]) -> None:
+    """Schema check of a saved game: exact keys, types and format version."""
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"a saved game must be a JSON object, got {clip(data)}")
+    keys = set(data)
+    if keys != set(_SAVE_KEYS):
+        missing, extra = sorted(set(_SAVE_KEYS) - keys), sorted(keys - set(_SAVE_KEYS))
+        raise InvalidStateError(f"saved game keys: missing {missing}, unknown {clip(extra)}")
+    for key, types in _SAVE_KEYS.items():
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, types):
+            raise InvalidStateError(f"saved game field {key!r} has the wrong type: {clip(value)}")
+    if data["format"] != SAVE_FORMAT:
+        raise InvalidStateError(
+            f"saved game format {data['format']} is not supported (this version reads "
+            f"{SAVE_FORMAT})"
+        )

@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import IllegalActionError, InvalidOptionError
-from .game import Game
+from ..errors import IllegalActionError, InvalidOptionError, InvalidStateError, clip
+from .game import SAVE_FORMAT, Game, _load_saved, as_int, check_seat
 from .variant import Variant
 
 
@@ -32,16 +32,16 @@ class Match:
         from ..variants import get_variant
 
         self.variant = get_variant(variant)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise InvalidOptionError(f"match seed must be a non-negative integer, got {seed!r}")
-        if (
-            not isinstance(players, int)
-            or not isinstance(first_dealer, int)
-            or not 0 <= first_dealer < players
-        ):
+        seed = as_int(seed, "match seed")
+        if seed < 0:
+            raise InvalidOptionError(f"match seed must be a non-negative integer, got {seed}")
+        players = as_int(players, "players")
+        v = self.variant
+        if not v.min_players <= players <= v.max_players:
             raise InvalidOptionError(
-                f"first_dealer must be a seat 0..{players - 1}, got {first_dealer!r}"
+                f"players must be {v.min_players}..{v.max_players} for {v.name}, got {players}"
             )
+        first_dealer = check_seat(first_dealer, players, "first_dealer", InvalidOptionError)
         self.players = players
         self.options = self.variant.parse_options(options).to_dict()
         self.seed = seed
@@ -64,12 +64,7 @@ class Match:
             raise IllegalActionError(
                 f"hand {len(self.hands) - 1} is not over yet; finish it before a new hand"
             )
-        if prev is None:
-            opts = self.variant.parse_options(self.options)
-            dealer = self.variant.first_dealer(opts, self.first_dealer)
-        else:
-            dealer = prev.next_dealer
-        carry = prev.next_carry() if prev is not None else None
+        dealer, carry = self._next_setup(prev)
         game = self.variant.new_game(
             players=self.players,
             options=self.options,
@@ -79,6 +74,13 @@ class Match:
         )
         self.hands.append(game)
         return game
+
+    def _next_setup(self, prev: Game | None) -> tuple[int, dict[str, Any]]:
+        """Dealer and carried state of the hand after ``prev`` (the first hand: None)."""
+        if prev is None:
+            opts = self.variant.parse_options(self.options)
+            return self.variant.first_dealer(opts, self.first_dealer), {}
+        return prev.next_dealer, prev.next_carry()
 
     @property
     def scores(self) -> list[int]:
@@ -98,6 +100,7 @@ class Match:
         """Exact, restorable state of the match (every hand's own ``to_json``)."""
         return json.dumps(
             {
+                "format": SAVE_FORMAT,
                 "variant": self.variant.name,
                 "players": self.players,
                 "options": self.options,
@@ -108,18 +111,63 @@ class Match:
         )
 
     @staticmethod
-    def from_json(text: str) -> Match:
-        """Restore a match saved by :meth:`to_json`."""
-        data = json.loads(text)
-        match = Match(
-            data["variant"],
-            players=data["players"],
-            options=data["options"],
-            seed=data["seed"],
-            first_dealer=data["first_dealer"],
-        )
-        match.hands = [Game.from_json(json.dumps(h)) for h in data["hands"]]
+    def from_json(text: str | bytes) -> Match:
+        """Restore a match saved by :meth:`to_json`.
+
+        The saved hands must be exactly the hands this match would have dealt: each hand's
+        seed, wall, dealer, carry, variant and options are checked against the match, and
+        every hand but the last is finished. Anything else raises InvalidStateError.
+        """
+        data = _load_saved(text)
+        keys = {"format", "variant", "players", "options", "seed", "first_dealer", "hands"}
+        if set(data) != keys:
+            raise InvalidStateError(
+                f"saved match keys: missing {sorted(keys - set(data))}, "
+                f"unknown {clip(sorted(set(data) - keys))}"
+            )
+        if data["format"] != SAVE_FORMAT:
+            raise InvalidStateError(f"saved match format {clip(data['format'])} is not supported")
+        if not isinstance(data["hands"], list):
+            raise InvalidStateError("saved match field 'hands' must be a list")
+        try:
+            match = Match(
+                data["variant"],
+                players=data["players"],
+                options=data["options"],
+                seed=data["seed"],
+                first_dealer=data["first_dealer"],
+            )
+        except ValueError as exc:
+            raise InvalidStateError(f"saved match: {exc}") from None
+        for i, saved in enumerate(data["hands"]):
+            match.hands.append(match._restore_hand(i, saved))
         return match
+
+    def _restore_hand(self, index: int, saved: Any) -> Game:
+        """Replay saved hand ``index`` after checking it is the hand this match deals next."""
+        prev = self.current
+        if prev is not None and not prev.is_over:
+            raise InvalidStateError(f"saved match: hand {index - 1} is not finished")
+        game = Game.from_dict(saved)
+        dealer, carry = self._next_setup(prev)
+        expected = {
+            "variant": self.variant.name,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.hand_seed(index),
+            "dealer": dealer,
+            "carry": carry,
+        }
+        got = game.to_dict()
+        for key, value in expected.items():
+            if got[key] != value:
+                raise InvalidStateError(
+                    f"saved match: hand {index} has {key} {clip(got[key])}, expected {clip(value)}"
+                )
+        fresh = self.variant.new_game(self.players, self.options, self.hand_seed(index))
+        if got["wall"] != fresh.wall.tiles:
+            raise InvalidStateError(f"saved match: hand {index} has a wall its seed does not deal")
+        return game
 
     def __repr__(self) -> str:
         name, n = self.variant.name, len(self.hands)

@@ -9,11 +9,13 @@ engine internals except through the methods documented as hook helpers.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from ..errors import InvalidOptionError
+from .. import tiles as T
+from ..errors import InvalidHandError, InvalidOptionError, clip
 from ..hand import is_win
 from ..scoring import Breakdown, Payment, WinContext
 from .actions import Action
@@ -39,21 +41,33 @@ class BaseOptions:
 
 def parse_options(cls: type, given: dict[str, Any] | None) -> Any:
     """Build ``cls`` from a dict, failing loudly on unknown names and bad values."""
+    if given is not None and not isinstance(given, dict):
+        raise InvalidOptionError(
+            f"options must be a dict of option name to value, got {clip(given)}"
+        )
     given = dict(given or {})
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key, value in given.items():
         if key not in fields:
             raise InvalidOptionError(
-                f"unknown option {key!r}; known options: {', '.join(sorted(fields))}"
+                f"unknown option {clip(key)}; known options: {', '.join(sorted(fields))}"
             )
         f = fields[key]
         choices = f.metadata.get("choices")
         if isinstance(f.default, bool):
             if not isinstance(value, bool):
-                raise InvalidOptionError(f"option {key!r} must be true or false, got {value!r}")
-        elif choices is not None and value not in choices:
+                raise InvalidOptionError(f"option {key!r} must be true or false, got {clip(value)}")
+        elif choices is None and (isinstance(value, bool) or type(value) is not type(f.default)):
             raise InvalidOptionError(
-                f"option {key!r} must be one of {list(choices)}, got {value!r}"
+                f"option {key!r} must be a {type(f.default).__name__}, got {clip(value)}"
+            )
+        elif choices is not None and (
+            isinstance(value, bool)
+            or not isinstance(value, type(f.default))
+            or value not in choices
+        ):
+            raise InvalidOptionError(
+                f"option {key!r} must be one of {list(choices)}, got {clip(value)}"
             )
     return cls(**given)
 
@@ -77,6 +91,8 @@ class Variant:
     # Discard wins are only evaluated for kinds in the seat's shape waits
     # (a cheap cached bitmask); a variant with shape-free wins turns this off.
     waits_prefilter: ClassVar[bool] = True
+    # Situation flags (WinContext.flags) this variant's calculator reads; others are rejected.
+    calculator_flags: ClassVar[frozenset[str]] = frozenset()
 
     # ---- data hooks -------------------------------------------------------
     def tile_kinds(self, opts: Any) -> list[int]:
@@ -101,6 +117,17 @@ class Variant:
 
     def chi_allowed(self, opts: Any) -> bool:
         return False
+
+    def meld_kinds(self, opts: Any) -> frozenset[str]:
+        """Meld kinds a hand of this variant can have (the calculator rejects others)."""
+        kinds = {"peng", "zhigang", "bugang", "angang"}
+        if self.chi_allowed(opts):
+            kinds.add("chi")
+        return frozenset(kinds)
+
+    def max_jokers(self, opts: Any) -> int:
+        """Most wildcards a hand can hold (混/宝 copies); 0 for a variant without wildcards."""
+        return 0
 
     def shape_flags(self, opts: Any) -> dict[str, bool]:
         """Winning shapes for the core's questions (``seven_pairs``, ``pair258`` …)."""
@@ -147,6 +174,39 @@ class Variant:
     def score(self, ctx: WinContext, opts: Any) -> Breakdown | None:
         """The hand calculator: the breakdown of a described win, or None if it is no win."""
         raise NotImplementedError
+
+    def check_win(self, ctx: WinContext, opts: Any) -> None:
+        """Raise InvalidHandError, naming the field, unless ``ctx`` can happen in this variant.
+
+        The shared checks: tiles of the variant's set, its meld kinds, 14 tiles in all,
+        wildcards only where the variant has them, situation flags it knows and that fit
+        how the win happened. A variant extends this (calling ``super()``) for its own rules.
+        """
+        ctx.validate()
+        check_tile_set(ctx, self.tile_kinds(opts))
+        kinds = self.meld_kinds(opts)
+        for m in ctx.melds:
+            if m.kind not in kinds:
+                raise InvalidHandError(
+                    f"melds: {self.name} has no {m.kind} melds (it has {', '.join(sorted(kinds))})"
+                )
+        if len(ctx.melds) > 4:
+            raise InvalidHandError(f"melds: at most 4, got {len(ctx.melds)}")
+        total = int(ctx.concealed.sum()) + ctx.jokers + 3 * len(ctx.melds)
+        if total != self.hand_size + 1:
+            raise InvalidHandError(
+                f"concealed: a win has {self.hand_size + 1} tiles (each meld counting 3), "
+                f"got {total}"
+            )
+        if ctx.jokers > self.max_jokers(opts):
+            raise InvalidHandError(
+                f"jokers: {self.name} allows at most {self.max_jokers(opts)} here, got {ctx.jokers}"
+            )
+        unknown = ctx.flags - self.calculator_flags
+        if unknown:
+            known = ", ".join(sorted(self.calculator_flags)) or "none"
+            raise InvalidHandError(f"flags: unknown {sorted(unknown)} (known: {known})")
+        check_situation(ctx)
 
     def win_payments(self, game: Game, win: Win) -> list[Payment]:
         """Who pays whom for a win (the breakdown is already computed)."""
@@ -227,7 +287,48 @@ class Variant:
         """Hand calculator without a game; ``ctx`` may be the JSON form."""
         if not isinstance(ctx, WinContext):
             ctx = WinContext.from_json(ctx)
-        return self.score(ctx.validate(), self.parse_options(options))
+        opts = self.parse_options(options)
+        self.check_win(ctx, opts)
+        return self.score(ctx, opts)
 
     def __repr__(self) -> str:
         return f"<variant {self.name} {self.title}>"
+
+
+def check_tile_set(ctx: WinContext, tile_set: list[int]) -> None:
+    """Every tile of the described win (and the wildcards' kind) exists often enough."""
+    have = Counter(tile_set)
+    used = Counter(ctx.all_kinds())
+    if ctx.joker_kind >= 0:
+        used[ctx.joker_kind] += ctx.jokers
+    for kind, n in sorted(used.items()):
+        if n > have[kind]:
+            where = "is not in" if not have[kind] else f"has only {have[kind]} of it in"
+            raise InvalidHandError(f"tiles: {T.NOTATION[kind]} {where} this variant's tile set")
+
+
+_CLAIMED = ("chi", "peng", "zhigang", "bugang")
+
+
+def check_situation(ctx: WinContext) -> None:
+    """Shared consistency of ``how``, gang counters and the 天胡/地胡 flags."""
+    gangs = sum(m.is_gang for m in ctx.melds)
+    if ctx.gang_chain:
+        if not ctx.is_self_draw:
+            raise InvalidHandError("gang_chain: 杠上花 is a self-draw; how must be self_draw")
+        if ctx.gang_chain > gangs:
+            raise InvalidHandError(
+                f"gang_chain: {ctx.gang_chain} chained gangs but the hand shows {gangs} gang(s)"
+            )
+    if ctx.after_gang:
+        if ctx.how != "discard":
+            raise InvalidHandError("after_gang: 杠上炮 is a discard win; how must be discard")
+        if ctx.after_gang > 4:
+            raise InvalidHandError(f"after_gang: at most 4 chained gangs, got {ctx.after_gang}")
+    if "tianhu" in ctx.flags and not ctx.is_self_draw:
+        raise InvalidHandError("flags: tianhu (天胡) is a self-draw; how must be self_draw")
+    for flag in ("tianhu", "dihu"):
+        if flag in ctx.flags and any(m.kind in _CLAIMED for m in ctx.melds):
+            raise InvalidHandError(f"flags: {flag} cannot follow a claimed meld")
+    if "tianhu" in ctx.flags and "dihu" in ctx.flags:
+        raise InvalidHandError("flags: tianhu and dihu exclude each other")

@@ -10,15 +10,33 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+_WINDOWS = ("claim", "rob", "fenzhang")
+
+
+def public_phase(game: Game, seat: int) -> str:
+    """The phase as ``seat`` may see it.
+
+    A reaction window (claim, rob, a 分张 win decision) is shown only to the seats asked
+    in it; every other seat sees ``"waiting"``, so a view never tells who may claim.
+    """
+    if game.phase in _WINDOWS and seat not in game.pending:
+        return "waiting"
+    return game.phase
+
+
 def seat_view(game: Game, seat: int) -> dict[str, Any]:
-    """Own concealed hand and drawn tile; for others only public facts and tile counts."""
+    """Own concealed hand and drawn tile; for others only public facts and tile counts.
+
+    When the hand is over every hand is shown (``hand`` of each seat).
+    """
     seats = []
+    over = game.phase == "over"
     for s, st in enumerate(game.seats):
         public: dict[str, Any] = {
             "seat": s,
             "melds": [
                 str(m)
-                if m.kind != "angang" or s == seat or game.variant.angang_public
+                if m.kind != "angang" or s == seat or over or game.variant.angang_public
                 else "angang ?"
                 for m in st.melds
             ],
@@ -29,20 +47,22 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
             "declared": st.declared,
             "choices": dict(st.choices),
         }
-        if s == seat:
+        if s == seat or over:
             public["hand"] = T.format(st.counts)
-            if game.current == seat and game.drawn >= 0 and game.phase in ("turn", "fenzhang"):
+        if s == seat and game.current == seat and game.drawn >= 0:
+            if game.phase in ("turn", "fenzhang"):
                 public["drawn"] = T.NOTATION[game.drawn]
         seats.append(public)
+    phase = public_phase(game, seat)
     return {
         "variant": game.variant.name,
         "seat": seat,
         "dealer": game.dealer,
-        "phase": game.phase,
+        "phase": phase,
         "current": game.current,
-        "to_act": game.to_act(),
+        "to_act": [seat] if seat in game.to_act() else [],
         "legal_actions": [str(a) for a in game.legal_actions(seat)],
-        "claim": _claim_view(game),
+        "claim": _claim_view(game) if phase != "waiting" else None,
         "wall_remaining": game.wall.remaining,
         "wall_live": game.wall.live,
         "indicators": [T.NOTATION[t] for t in game.indicators],
@@ -63,14 +83,15 @@ def _claim_view(game: Game) -> dict[str, Any] | None:
 _PRIVATE_TILE = {"draw", "fenzhang"}
 
 
-def seat_events(game: Game, seat: int) -> list[dict[str, Any]]:
-    """Events with what ``seat`` may not know replaced by ``None``.
+def seat_events(game: Game, seat: int, since: int = 0) -> list[dict[str, Any]]:
+    """Events ``since`` a sequence number, with what ``seat`` may not know replaced by ``None``.
 
     Other seats' dealt hands, drawn tiles and flower replacements are hidden, and
-    so is the kind of another seat's 暗杠 unless the variant shows it.
+    so is the kind of another seat's 暗杠 unless the variant shows it. Every event
+    carries ``seq`` (its index in the log), so a server streams ``since=last_seq + 1``.
     """
     out = []
-    for ev in game.events:
+    for ev in game.events[since:]:
         kind, owner = ev["type"], ev.get("seat", seat)
         if kind == "deal":
             ev = {**ev, "hands": [h if s == seat else None for s, h in enumerate(ev["hands"])]}

@@ -54,7 +54,12 @@ class Wall:
         return self.tiles[self.tail]
 
     def can_draw_tail(self) -> bool:
-        return self.tail > self.head
+        """A replacement (tail) tile exists outside the 分张 reserve.
+
+        With the kept part exhausted the tail of the live part is used, but never the
+        last ``reserve`` live tiles (RULES.md §0.5): the 分张 round always has its tiles.
+        """
+        return self.tail > self.head + (0 if self.kept else self.reserve)
 
 
 def build_wall(
@@ -79,7 +84,7 @@ def build_wall(
     import numpy as np
 
     from .. import tiles as T
-    from ..errors import InvalidWallError
+    from ..errors import InvalidWallError, clip
 
     pool = Counter(tile_set)
 
@@ -91,6 +96,9 @@ def build_wall(
             pool[k] -= 1
         return kinds
 
+    for s in hands or {}:
+        if type(s) is not int or not 0 <= s < players:
+            raise InvalidWallError(f"hands: no seat {clip(s)} at a {players}-player table")
     hands = {s: take(h) for s, h in (hands or {}).items()}
     draws_k, repl_k = take(draws), take(replacements)
     rest = list(pool.elements())

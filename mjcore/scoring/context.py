@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import tiles as T
 from ..engine.melds import Meld
-from ..errors import InvalidHandError
+from ..errors import InvalidHandError, clip
 
 HOWS = ("self_draw", "discard", "rob_gang", "fenzhang")
 
@@ -75,43 +75,82 @@ class WinContext:
             {"concealed": "123456789p1155s", "win_tile": "5s", "how": "self_draw",
              "melds": ["angang 8p"], "jokers": 0, "gang_chain": 1, "flags": ["kouting"]}
 
-        ``concealed`` includes the winning tile.
+        ``concealed`` includes the winning tile. Every field is checked for its type;
+        a wrong or unknown one raises InvalidHandError naming it.
         """
-        if isinstance(data, str):
-            data = json.loads(data)
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except (ValueError, RecursionError):
+                raise InvalidHandError(
+                    f"a win description is JSON text, got {clip(data)}"
+                ) from None
         if not isinstance(data, dict):
-            raise InvalidHandError(f"a win description is a JSON object, got {data!r}")
-        known = {
-            "concealed",
-            "win_tile",
-            "how",
-            "melds",
-            "jokers",
-            "gang_chain",
-            "after_gang",
-            "flags",
-            "variant",
-            "options",
-            "joker_kind",
-        }
-        unknown = set(data) - known
+            raise InvalidHandError(f"a win description is a JSON object, got {clip(data)}")
+        unknown = set(data) - set(_FIELDS)
         if unknown:
-            raise InvalidHandError(f"unknown win description field(s): {sorted(unknown)}")
-        how = data.get("how", "discard")
+            raise InvalidHandError(
+                f"unknown win description field(s) {clip(sorted(map(str, unknown)))}; "
+                f"known: {', '.join(_FIELDS)}"
+            )
+        for key in ("concealed", "win_tile"):
+            if key not in data:
+                raise InvalidHandError(f"the win description needs {key!r}")
+        how = _field(data, "how", str, "discard")
         if how not in HOWS:
-            raise InvalidHandError(f"how must be one of {HOWS}, got {how!r}")
+            raise InvalidHandError(f"how must be one of {HOWS}, got {clip(how)}")
+        melds = _field(data, "melds", list, [])
+        flags = _field(data, "flags", list, [])
+        if not all(isinstance(m, str) for m in melds):
+            raise InvalidHandError(
+                f"melds must be a list of strings like 'peng 3p', got {clip(melds)}"
+            )
+        if not all(isinstance(f, str) for f in flags):
+            raise InvalidHandError(f"flags must be a list of strings, got {clip(flags)}")
         jk = data.get("joker_kind", -1)
+        if isinstance(jk, str):
+            jk = T.kind(jk)
+        elif not (type(jk) is int and -1 <= jk < T.N_KINDS):
+            raise InvalidHandError(f"joker_kind must be a tile or -1, got {clip(jk)}")
+        win_tile = data["win_tile"]
+        if not isinstance(win_tile, str):
+            raise InvalidHandError(f"win_tile must be a tile like '5p', got {clip(win_tile)}")
         return WinContext(
-            concealed=T.counts(data["concealed"]),
-            win_tile=T.kind(data["win_tile"]),
+            concealed=T.counts(_field(data, "concealed", (str, list), "")),
+            win_tile=T.kind(win_tile),
             how=how,
-            melds=tuple(Meld.parse(m) for m in data.get("melds", ())),
-            jokers=int(data.get("jokers", 0)),
-            gang_chain=int(data.get("gang_chain", 0)),
-            after_gang=int(data.get("after_gang", 0)),
-            flags=frozenset(data.get("flags", ())),
-            joker_kind=T.kind(jk) if isinstance(jk, str) else int(jk),
+            melds=tuple(Meld.parse(m) for m in melds),
+            jokers=_field(data, "jokers", int, 0),
+            gang_chain=_field(data, "gang_chain", int, 0),
+            after_gang=_field(data, "after_gang", int, 0),
+            flags=frozenset(flags),
+            joker_kind=jk,
         )
+
+
+_FIELDS = (
+    "concealed",
+    "win_tile",
+    "how",
+    "melds",
+    "jokers",
+    "gang_chain",
+    "after_gang",
+    "flags",
+    "joker_kind",
+    "variant",
+    "options",
+)
+
+
+def _field(data: dict[str, Any], key: str, types: Any, default: Any) -> Any:
+    """``data[key]`` (or ``default``) checked against ``types``; bools are never ints."""
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, types):
+        raise InvalidHandError(f"{key} has the wrong type: {clip(value)}")
+    if isinstance(value, int) and not 0 <= value <= 64:
+        raise InvalidHandError(f"{key} must be 0..64, got {clip(value)}")
+    return value
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,7 @@ class Qingdao(Variant):
     title = "青岛麻将"
     Options = QingdaoOptions
     pass_hu_rule = "any"  # 过胡: no discard win at all until the seat's own next discard
+    calculator_flags = frozenset({"tianhu", "dihu", "haidi", "kouting", "prev_huangzhuang"})
 
     # ---- data hooks ---------------------------------------------------------
     def tile_kinds(self, opts: QingdaoOptions) -> list[int]:
@@ -113,6 +114,12 @@ class Qingdao(Variant):
 
     def chi_allowed(self, opts: QingdaoOptions) -> bool:
         return not opts.no_chi
+
+    def meld_kinds(self, opts: QingdaoOptions) -> frozenset[str]:
+        return super().meld_kinds(opts) | ({"niu"} if opts.niupai else set())
+
+    def max_jokers(self, opts: QingdaoOptions) -> int:
+        return 4 if opts.hun else 0
 
     def shape_flags(self, opts: QingdaoOptions) -> dict[str, bool]:
         return {
