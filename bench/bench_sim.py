@@ -2,8 +2,8 @@
 cost of per-hand Parquet records (greedy bots, 4 players).
 
 Run: ``pytest bench/bench_sim.py --benchmark-enable`` (``MJCORE_BENCH_HANDS``, default 2000
-hands per case; the issue's figure uses 20000), or ``python bench/bench_sim.py [HANDS]`` for a
-plain table. The baseline is the one-process run of the same hands in the same session, so
+hands per case; the issue's figure uses 20000; 8 in the test suite's smoke pass), or
+``python bench/bench_sim.py [HANDS]`` for a plain table with CPU-normalised figures. The baseline is the one-process run of the same hands in the same session, so
 the report reads as ratios: speed-up of 2 workers, Dask overhead against multiprocessing,
 slow-down from writing records. On a shared machine the absolute hands/s move with the load
 of other processes; the ratios, measured back to back, move less.
@@ -18,10 +18,11 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import size
 
 from mjcore.sim import simulate
 
-HANDS = int(os.environ.get("MJCORE_BENCH_HANDS", "2000"))
+HANDS = size(int(os.environ.get("MJCORE_BENCH_HANDS", "2000")), 8)
 VARIANTS = ("xuezhan_kaxinwu", "qingdao")
 _RESULTS: dict[tuple[str, str], float] = {}
 
