@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 
 import numpy as np
 import pytest
@@ -80,6 +81,16 @@ def test_a_dying_worker_has_its_chunks_recomputed(client, tmp_path):
     assert marker.exists()  # a worker process really died mid-chunk
     assert crashed == simulate(V, 40, seed=5, bots=spec)  # inline: nobody dies
     assert crashed.games == 40 and not crashed.interrupted
+
+
+def test_ctrl_c_on_a_cluster_returns_the_hands_so_far(client, tmp_path):
+    ctrl_c = userbots.CtrlCFactory(os.getpid(), str(tmp_path / "sent"), after=20)
+    stats = simulate(
+        V, 2000, bots=[ctrl_c, "greedy", "greedy", "greedy"], cluster=client, chunk_size=25
+    )
+    assert stats.interrupted and stats.games < 2000 and stats.games % 25 == 0
+    assert all(sum(h.values()) == stats.games for h in stats.score_hist)
+    assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
 
 
 def test_dask_takes_lambdas_and_progress_bar(client, capsys):

@@ -108,3 +108,21 @@ class BrokenBot(GreedyBot):
 
     def act_fast(self, game: Any, seat: int, legal: Any) -> Any:
         raise RuntimeError("bot bug")
+
+
+class CtrlCFactory:
+    """Makes greedy bots; the ``after``-th bot made in one task sends SIGINT to process ``pid``
+    (once per ``marker`` file): a user's Ctrl-C while a cluster is playing."""
+
+    def __init__(self, pid: int, marker: str, after: int = 20) -> None:
+        self.pid, self.marker, self.after, self.made = pid, marker, after, 0
+
+    def __call__(self, seed: int) -> GreedyBot:
+        self.made += 1
+        if self.made == self.after and _in_dask_worker():
+            try:
+                os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                return GreedyBot(seed)
+            os.kill(self.pid, signal.SIGINT)
+        return GreedyBot(seed)

@@ -6,6 +6,7 @@ merges them in index order. All of them run the same :func:`~mjcore.sim.runner.r
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing as mp
 import signal
@@ -104,6 +105,20 @@ def _require_distributed() -> Any:
     return distributed
 
 
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while child processes start (they keep ignoring it), then restored."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: nothing to do
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class DaskBackend:
     """Chunks as Dask tasks on a cluster, at most a few per worker thread in flight.
 
@@ -125,13 +140,14 @@ class DaskBackend:
             n = cluster.partition(":")[2]
             if not n.isdigit() or int(n) < 1:
                 raise InvalidOptionError(f"cluster: expected local:N with N >= 1, got {cluster!r}")
-            local = distributed.LocalCluster(
-                n_workers=int(n),
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=":0",  # any free port: never clash with a running dashboard
-                silence_logs=logging.ERROR,
-            )
+            with _sigint_ignored():  # worker processes inherit it: Ctrl-C is ours to handle
+                local = distributed.LocalCluster(
+                    n_workers=int(n),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",  # any free port: never clash with a running one
+                    silence_logs=logging.CRITICAL,  # shutdown chatter; task errors reach us anyway
+                )
             self._own.append(local)
             self.client = distributed.Client(local)
         elif isinstance(cluster, str) and "://" in cluster:
