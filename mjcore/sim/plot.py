@@ -106,8 +106,10 @@ def _win_rates(ax: Axes, s: SimStats) -> None:
     ax.tick_params(axis="x", labelrotation=30, labelsize="small")
 
 
-def _speed(ax: Axes, s: SimStats, bins: int = 20) -> None:
+def _speed(ax: Axes, s: SimStats, max_bins: int = 20) -> None:
     if s.timeline:
+        # several chunk arrivals per bin, or the curve saws between full and empty bins
+        bins = max(1, min(max_bins, len(s.timeline) // 4))
         end = s.timeline[-1][0] or 1e-9
         width = end / bins
         counts = [0] * bins
