@@ -3,10 +3,12 @@ cost of per-hand Parquet records (greedy bots, 4 players).
 
 Run: ``pytest bench/bench_sim.py --benchmark-enable`` (``MJCORE_BENCH_HANDS``, default 2000
 hands per case; the issue's figure uses 20000; 8 in the test suite's smoke pass), or
-``python bench/bench_sim.py [HANDS]`` for a plain table with CPU-normalised figures. The baseline is the one-process run of the same hands in the same session, so
-the report reads as ratios: speed-up of 2 workers, Dask overhead against multiprocessing,
-slow-down from writing records. On a shared machine the absolute hands/s move with the load
-of other processes; the ratios, measured back to back, move less.
+``python bench/bench_sim.py [HANDS]`` for a plain table with CPU-normalised figures.
+
+The baseline is the one-process run of the same hands in the same session, so the report
+reads as ratios: speed-up of 2 workers, Dask overhead against multiprocessing, slow-down from
+writing records. On a shared machine wall-clock hands/s move with the load of other
+processes; the CPU-normalised figures (CPU seconds per hand) do not.
 """
 
 from __future__ import annotations

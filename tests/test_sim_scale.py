@@ -56,6 +56,15 @@ def test_same_statistics_on_every_backend(client, variant):
     assert on_dask.backend.startswith("dask tcp://127.0.0.1")
 
 
+def test_a_scheduler_address(client):
+    address = client.scheduler.address  # "tcp://127.0.0.1:PORT", as a real cluster's would be
+    assert address.startswith("tcp://")
+    stats = simulate(V, 10, seed=8, cluster=address, chunk_size=3)
+    assert stats == simulate(V, 10, seed=8) and stats.backend.startswith(f"dask {address}")
+    assert not client.status == "closed"  # our own connection closed, the cluster still serves
+    assert simulate(V, 2, cluster=client).games == 2
+
+
 def test_local_n_cluster_string_and_bad_clusters():
     a = simulate(V, 12, seed=3, duplicate=True, bots=["greedy", "random", "random", "greedy"])
     b = simulate(

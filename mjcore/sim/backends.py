@@ -160,8 +160,8 @@ class DaskBackend:
                 "cluster: expected 'local:N', a scheduler address such as "
                 f"'tcp://host:8786' or a dask.distributed.Client, got {cluster!r:.80}"
             )
-        if self._own:
-            self._own.append(self.client)
+        if not isinstance(cluster, distributed.Client):
+            self._own.append(self.client)  # ours to close (a caller's Client stays open)
         threads = sum(self.client.nthreads().values()) or 1
         self.parallelism = threads
         self._futures: list[Any] = []

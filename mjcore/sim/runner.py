@@ -283,15 +283,16 @@ def simulate(
     seat_bots = tuple(resolve_bots(bots, players))
     job = Job(variant, players, options, seat_bots, seed, duplicate, out is not None)
     backend = _backend(job, workers, cluster)
-    step = players if duplicate else 1
-    size = chunk_size or default_chunk(games, backend.parallelism, step)
-    writer = _writer(out, job) if out is not None else None
+    writer = None
     try:
-        total = drive(job, backend, chunk_ranges(games, size, step), games, progress, writer)
+        writer = _writer(out, job) if out is not None else None
+        step = players if duplicate else 1
+        size = chunk_size or default_chunk(games, backend.parallelism, step)
+        return drive(job, backend, chunk_ranges(games, size, step), games, progress, writer)
     finally:
+        backend.close()  # idempotent; drive closes it too, as soon as the chunks are in
         if writer is not None:
             writer.close()
-    return total
 
 
 def _writer(out: str | os.PathLike[str], job: Job) -> Any:
