@@ -148,6 +148,10 @@ def test_replay_command(tmp_path):
     assert lines[-1].endswith("replay reproduces the record")
     res = CliRunner().invoke(replay_command, [str(path), "--hand", "99"])
     assert res.exit_code == 1 and "hand 99 is not in" in res.output
+    junk = tmp_path / "junk.parquet"
+    junk.write_text("not parquet")
+    res = CliRunner().invoke(replay_command, [str(junk), "--hand", "0"])
+    assert res.exit_code == 1 and "is not a hands file" in res.output
 
 
 def test_a_tampered_record_is_caught(tmp_path):
