@@ -249,8 +249,8 @@ def simulate(
       processes), a scheduler address ``"tcp://host:8786"`` or a ``dask.distributed.Client``
       (``pip install "mjcore[dask]"``). Not both.
     * ``duplicate``: every wall is played once per seat rotation (``games`` must be a
-      multiple of ``players``); the per-bot report then has duplicate confidence intervals
-      and the variance reduction against plain play.
+      multiple of ``players``; chunks hold whole deals); the per-bot report then has
+      duplicate confidence intervals and the variance reduction against plain play.
     * ``out``: write one Parquet row per hand (:mod:`mjcore.sim.records`).
     * ``progress``: a progress bar on stderr; None = only when stderr is a terminal.
 
@@ -259,20 +259,45 @@ def simulate(
     :class:`GameFailedError` naming the game and how to replay it. Bad arguments raise
     :class:`~mjcore.errors.InvalidOptionError` naming the argument.
     """
-    variant = _variant(variant)
     games = _integer("games", games, 0)
-    players = _integer("players", players)
     workers = _integer("workers", workers, 1)
-    seed = _integer("seed", seed, 0, allow_none=True)
     chunk_size = _integer("chunk_size", chunk_size, 1, allow_none=True)
-    duplicate = _flag("duplicate", duplicate)
     progress = _flag("progress", progress, allow_none=True)
-    if options is not None and not isinstance(options, dict):
-        raise InvalidOptionError(f"options must be a dict or None, got {options!r:.80}")
     if out is not None and not isinstance(out, (str, os.PathLike)):
         raise InvalidOptionError(f"out must be a file path, got {out!r:.80}")
     if cluster is not None and workers != 1:
         raise InvalidOptionError("workers and cluster exclude each other: give one of them")
+    job = make_job(variant, games, players, options, bots, seed, duplicate, out is not None)
+    backend = _backend(job, workers, cluster)
+    writer = None
+    try:
+        writer = _writer(out, job) if out is not None else None
+        step = job.players if job.duplicate else 1
+        size = chunk_size or default_chunk(games, backend.parallelism, step)
+        return drive(job, backend, chunk_ranges(games, size, step), games, progress, writer)
+    finally:
+        backend.close()  # idempotent; drive closes it too, as soon as the chunks are in
+        if writer is not None:
+            writer.close()
+
+
+def make_job(
+    variant: Any,
+    games: int,
+    players: Any,
+    options: Any,
+    bots: Any,
+    seed: Any,
+    duplicate: Any,
+    records: bool,
+) -> Job:
+    """Check the run's arguments (naming the bad one) and resolve them into a :class:`Job`."""
+    variant = _variant(variant)
+    players = _integer("players", players)
+    seed = _integer("seed", seed, 0, allow_none=True)
+    duplicate = _flag("duplicate", duplicate)
+    if options is not None and not isinstance(options, dict):
+        raise InvalidOptionError(f"options must be a dict or None, got {options!r:.80}")
     if duplicate and games % players:
         raise InvalidOptionError(
             f"games must be a multiple of players ({players}) with duplicate, got {games}"
@@ -281,18 +306,7 @@ def simulate(
         seed = secrets.randbits(63)
     variant.new_game(players=players, options=options, seed=0)  # validate players/options now
     seat_bots = tuple(resolve_bots(bots, players))
-    job = Job(variant, players, options, seat_bots, seed, duplicate, out is not None)
-    backend = _backend(job, workers, cluster)
-    writer = None
-    try:
-        writer = _writer(out, job) if out is not None else None
-        step = players if duplicate else 1
-        size = chunk_size or default_chunk(games, backend.parallelism, step)
-        return drive(job, backend, chunk_ranges(games, size, step), games, progress, writer)
-    finally:
-        backend.close()  # idempotent; drive closes it too, as soon as the chunks are in
-        if writer is not None:
-            writer.close()
+    return Job(variant, players, options, seat_bots, seed, duplicate, records)
 
 
 def _writer(out: str | os.PathLike[str], job: Job) -> Any:
