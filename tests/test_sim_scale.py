@@ -92,16 +92,6 @@ def test_a_dying_worker_has_its_chunks_recomputed(client, tmp_path):
     assert crashed.games == 40 and not crashed.interrupted
 
 
-def test_ctrl_c_on_a_cluster_returns_the_hands_so_far(client, tmp_path):
-    ctrl_c = userbots.CtrlCFactory(os.getpid(), str(tmp_path / "sent"), after=20)
-    stats = simulate(
-        V, 2000, bots=[ctrl_c, "greedy", "greedy", "greedy"], cluster=client, chunk_size=25
-    )
-    assert stats.interrupted and stats.games < 2000 and stats.games % 25 == 0
-    assert all(sum(h.values()) == stats.games for h in stats.score_hist)
-    assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
-
-
 def test_dask_takes_lambdas_and_progress_bar(client, capsys):
     stats = simulate(V, 8, bots=lambda seed: GreedyBot(seed), cluster=client, progress=True)
     assert stats.games == 8 and "8/8" in capsys.readouterr().err
@@ -242,3 +232,14 @@ def test_plot(tmp_path):
     assert bars[1].get_height() == pytest.approx(100 * stats.win_rate[1])
     res = CliRunner().invoke(simulate_command, ["-n", "4", "--plot", str(tmp_path / "c.png")])
     assert res.exit_code == 0 and (tmp_path / "c.png").stat().st_size > 10_000
+
+
+# ---- last: a Ctrl-C lands wherever the client happens to be -----------------------------------
+def test_ctrl_c_on_a_cluster_returns_the_hands_so_far(client, tmp_path):
+    ctrl_c = userbots.CtrlCFactory(os.getpid(), str(tmp_path / "sent"), after=20)
+    stats = simulate(
+        V, 2000, bots=[ctrl_c, "greedy", "greedy", "greedy"], cluster=client, chunk_size=25
+    )
+    assert stats.interrupted and stats.games < 2000 and stats.games % 25 == 0
+    assert all(sum(h.values()) == stats.games for h in stats.score_hist)
+    assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
