@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import time
 
 import numpy as np
 import pytest
@@ -242,4 +243,8 @@ def test_ctrl_c_on_a_cluster_returns_the_hands_so_far(client, tmp_path):
     )
     assert stats.interrupted and stats.games < 2000 and stats.games % 25 == 0
     assert all(sum(h.values()) == stats.games for h in stats.score_hist)
+    for _ in range(50):  # the cancelled chunks leave the scheduler (asynchronously)
+        if client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0:
+            break
+        time.sleep(0.1)
     assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
