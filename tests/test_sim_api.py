@@ -21,7 +21,6 @@ from mjcore.sim.cli import simulate_command
 from mjcore.sim.report import LEGEND
 
 V = "xuezhan_kaxinwu"
-ROOT = Path(__file__).resolve().parents[1]
 
 
 # ---- user bots -----------------------------------------------------------------------------------
@@ -230,10 +229,13 @@ def test_cli_ctrl_c_prints_the_report_and_exits_130():
     assert res.exit_code == 130 and "INTERRUPTED" in res.stdout
 
 
-def test_python_dash_m_mjcore():
+def test_python_dash_m_mjcore(tmp_path):
+    # the mjcore under test: the installed one in CI, the working tree's when run from it
+    where = str(Path(mjcore.__file__).resolve().parents[1])
     res = subprocess.run(
         [sys.executable, "-m", "mjcore", "simulate", "-n", "2", "--json"],
-        cwd=ROOT,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": where},
         capture_output=True,
         text=True,
         timeout=120,
