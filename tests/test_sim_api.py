@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +22,15 @@ from mjcore.sim.cli import simulate_command
 from mjcore.sim.report import LEGEND
 
 V = "xuezhan_kaxinwu"
+
+
+@pytest.fixture
+def sigint_raises():
+    """SIGINT raises KeyboardInterrupt during the test, as in an interactive session, even when
+    the test run was started with SIGINT ignored (a background job, some CI runners)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 # ---- user bots -----------------------------------------------------------------------------------
@@ -212,7 +222,7 @@ def test_ctrl_c_returns_the_hands_so_far():
     assert "INTERRUPTED" in stats.summary() and json.loads(stats.to_json())["interrupted"]
 
 
-def test_ctrl_c_with_workers():
+def test_ctrl_c_with_workers(sigint_raises):
     marker = Path(userbots.ctrl_c_marker(os.getpid()))
     marker.unlink(missing_ok=True)
     try:

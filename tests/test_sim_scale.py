@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
 import time
 
 import numpy as np
@@ -27,6 +28,15 @@ pq = pytest.importorskip("pyarrow.parquet")
 
 V = "xuezhan_kaxinwu"
 MIXED = ["greedy", "random", "greedy", userbots.greedy_factory]
+
+
+@pytest.fixture
+def sigint_raises():
+    """SIGINT raises KeyboardInterrupt during the test, as in an interactive session, even when
+    the test run was started with SIGINT ignored (a background job, some CI runners)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture(scope="module")
@@ -236,7 +246,7 @@ def test_plot(tmp_path):
 
 
 # ---- last: a Ctrl-C lands wherever the client happens to be -----------------------------------
-def test_ctrl_c_on_a_cluster_returns_the_hands_so_far(client, tmp_path):
+def test_ctrl_c_on_a_cluster_returns_the_hands_so_far(client, tmp_path, sigint_raises):
     ctrl_c = userbots.CtrlCFactory(os.getpid(), str(tmp_path / "sent"), after=20)
     stats = simulate(
         V, 2000, bots=[ctrl_c, "greedy", "greedy", "greedy"], cluster=client, chunk_size=25
