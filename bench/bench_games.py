@@ -1,4 +1,4 @@
-"""Throughput of full 血战 and 青岛 hands and latency of a server's hot path (one core).
+"""Throughput of full hands of every variant and latency of a server's hot path (one core).
 
 Run: ``pytest bench/bench_games.py --benchmark-enable`` (or ``python bench/bench_games.py``
 for a plain report). Inputs (seeds, and the action traces the latency benchmarks replay)
@@ -20,7 +20,7 @@ from conftest import size
 from mjcore.engine.game import Game
 from mjcore.sim import play_game
 
-VARIANTS = ("xuezhan_kaxinwu", "qingdao")
+VARIANTS = ("xuezhan_kaxinwu", "qingdao", "lipu", "rongcheng")
 N_GAMES = size(200, 4)
 N_TRACES = size(100, 3)
 

@@ -99,6 +99,17 @@ cdef inline long _jokers(object jokers) except? -1:
     return value
 
 
+cdef inline long _kind_arg(object kind) except? -3:
+    """A tile-kind argument as a long (-2 for anything out of range or not an integer)."""
+    if isinstance(kind, (bool, np.bool_)):
+        return -2
+    try:
+        value = operator.index(kind)
+    except TypeError:
+        return -2
+    return value if -1 <= value < MJ_N_KINDS else -2
+
+
 def _raise(int code, int bad, long k, int question, str what):
     if code == MJ_BAD_COUNT:
         raise InvalidHandError(f"{what}count of {_tiles.format([bad])} (index {bad}) must be 0..4")
@@ -189,8 +200,8 @@ def facts(counts, win_tile, jokers=0, bint pair258=False):
     cdef cnp.ndarray row = _row(counts)
     cdef long k = _jokers(jokers)
     cdef const uint8_t *c = _checked(row, k, MJ_Q_WIN)
-    cdef long w = _jokers(win_tile)  # any integer, clamped into a safe range
-    if not -1 <= w < MJ_N_KINDS or (w >= 0 and c[w] == 0) or isinstance(win_tile, bool):
+    cdef long w = _kind_arg(win_tile)
+    if not -1 <= w < MJ_N_KINDS or (w >= 0 and c[w] == 0):
         raise InvalidHandError(
             f"win_tile must be a kind held in counts (or -1 for a joker), got {_clip(win_tile)}")
     cdef int win = <int>w

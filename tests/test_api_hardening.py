@@ -16,7 +16,7 @@ from scenario import drive
 import mjcore
 from mjcore import tiles as T
 from mjcore.cli import main
-from mjcore.engine.actions import Action
+from mjcore.engine.actions import PASS, Action
 from mjcore.engine.game import Game
 from mjcore.engine.match import Match
 from mjcore.engine.wall import build_wall
@@ -70,6 +70,30 @@ def test_view_never_tells_who_else_may_claim():
             assert view["claim"] is None and view["legal_actions"] == []
             if seat != src:
                 assert view == {**game.view(src), "seat": seat, "seats": view["seats"]}
+
+
+def test_a_seat_that_answered_sees_waiting_not_who_is_still_deciding():
+    for seed in range(100):
+        game = random_play(
+            get_variant(XZ).new_game(seed=seed),
+            seed,
+            stop=lambda g: g.phase == "claim" and len(g.pending) >= 2,
+        )
+        if not game.is_over:
+            break
+    else:
+        pytest.skip("no window with two claimants in these seeds")
+    first, *rest = list(game.pending)
+    game.apply(first, PASS)
+    assert game.phase == "claim"
+    view = game.view(first)
+    assert view["phase"] == "waiting" and view["to_act"] == [] and view["claim"] is None
+    assert game.view(rest[0])["phase"] == "claim"
+
+
+def test_unknown_variant_is_a_documented_error():
+    with pytest.raises(InvalidOptionError, match="riichi"):
+        get_variant("riichi")
 
 
 def test_events_have_seq_and_stream_from_since():

@@ -107,6 +107,51 @@ def check_view(game: Game, seat: int) -> None:
     assert text  # JSON-serializable
 
 
+def _comparable(view: dict) -> dict:
+    """A view without the viewer's own decision (it may rightly depend on hidden facts)."""
+    return {k: v for k, v in view.items() if k not in ("legal_actions", "to_act")}
+
+
+def _shown_seats(game: Game) -> set[int]:
+    """Seats whose concealed tiles the rules show: 荣成 明搂 (the hand) and 亮听 (its waits)."""
+    return {s for s, st in enumerate(game.seats) if st.declared in ("minglou", "liangting")}
+
+
+def check_hidden(game: Game) -> None:
+    """Nothing hidden reaches a view or an event: a hidden indicator (荣成 宝 before its
+    reveal) or another seat's concealed tiles (unless the variant shows them) could be
+    anything else and every other seat's view and events would be the same."""
+    if game.is_over:
+        return
+    kinds = sorted(set(game.variant.tile_kinds(game.opts)))
+    before = [(_comparable(game.view(s)), game.events_for(s)) for s in range(game.n)]
+    if game.hidden_indicators:
+        clone = copy.deepcopy(game, {id(game.variant): game.variant})
+        for i, t in enumerate(clone.hidden_indicators):
+            other = kinds[(kinds.index(t) + 1) % len(kinds)]
+            clone.hidden_indicators[i] = other
+            if clone.extra.get("joker_kind") == t:
+                clone.extra["joker_kind"] = other
+        after = [(_comparable(clone.view(s)), clone.events_for(s)) for s in range(game.n)]
+        assert after == before, "a hidden indicator shows in a view or an event"
+    shown = _shown_seats(game)
+    for o in range(game.n):
+        hand = game.seats[o].hand
+        if o in shown or not any(hand):
+            continue
+        clone = copy.deepcopy(game, {id(game.variant): game.variant})
+        t = next(k for k in kinds if hand[k])
+        other = next(k for k in kinds if k != t and hand[k] < 4)
+        clone.seats[o].hand[t] -= 1
+        clone.seats[o].hand[other] += 1
+        clone._hand_changed(o)
+        for s in range(game.n):
+            if s != o:
+                assert _comparable(clone.view(s)) == before[s][0], (
+                    f"seat {s}'s view depends on seat {o}'s concealed tiles"
+                )
+
+
 def check_round_trip(game: Game) -> None:
     text = game.to_json()
     back = Game.from_json(text)
@@ -181,6 +226,7 @@ def play_checked(variant, seed: int, deep: bool) -> Game:
         assert legal, f"seat {seat} is asked but has no legal action"
         check_illegal(game, seat, legal, rng)
         if deep or step in sampled:
+            check_hidden(game)
             check_round_trip(game)
             check_every_legal_action(game, seat, legal, full)
         if greedy is not None and rng.random() < 0.85:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
+from .._core import waits_mask
 from ..engine.actions import HU, PASS, Action
 from ..engine.variant import Variant
 from ..hand import shanten
@@ -49,6 +50,7 @@ class GreedyBot(BaseBot):
         claim = view.get("claim") or {}
         claim_tile = T.kind(claim["tile"]) if claim else -1
         hand = _Hand(counts, _flags_of(variant), joker_kind=joker_kind)
+        hand.public = lambda: view.get("public", {})
         return self._decide(hand, view["phase"], claim_tile, legal)
 
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
@@ -58,10 +60,12 @@ class GreedyBot(BaseBot):
         variant = game.variant
         counts = game.seats[seat].counts.copy()
         flags = variant.shape_flags(game.opts)
-        if type(variant).jokers is Variant.jokers:
+        # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
+        if type(variant).jokers is Variant.jokers or not variant.jokers(game, seat, counts)[1]:
             hand = _Hand(counts, flags)
         else:
             hand = _Hand(counts, flags, split=lambda c: variant.jokers(game, seat, c))
+        hand.public = lambda: variant.public_state(game)
         return self._decide(hand, game.phase, game.claim[1], legal)
 
     # ---- decisions -------------------------------------------------------------
@@ -91,6 +95,8 @@ class GreedyBot(BaseBot):
             if declare is not None:
                 return declare
         candidates = [a for s, a in scored if s == best]
+        if best == 0 and len(candidates) > 1:
+            candidates = _widest_waits(hand, candidates)
         if len(candidates) > 1:
             keys = [_connectivity(hand.counts, a.tile) for a in candidates]
             low = min(keys)
@@ -126,10 +132,23 @@ class GreedyBot(BaseBot):
         return PASS if PASS in legal else legal[0]
 
 
+def _widest_waits(hand: _Hand, candidates: list[Action]) -> list[Action]:
+    """Ready discards leaving the most winning kinds; a turned-up 宝 among them counts
+    double (宝中宝, asked of the core as "is the 宝 kind a natural wait")."""
+    bao = hand.public().get("bao")
+    bao = T.kind(bao) if isinstance(bao, str) and bao != "hidden" else -1
+    keys = []
+    for a in candidates:
+        mask = hand.waits_without({a.tile: 1})
+        keys.append(bin(mask).count("1") + (bao >= 0 and mask >> bao & 1))
+    top = max(keys)
+    return [a for k, a in zip(keys, candidates, strict=True) if k == top]
+
+
 class _Hand:
     """A concealed hand as counts, with shanten queries on hypothetical removals."""
 
-    __slots__ = ("counts", "flags", "joker_kind", "split")
+    __slots__ = ("counts", "flags", "joker_kind", "split", "public")
 
     def __init__(
         self, counts: np.ndarray, flags: dict[str, bool], joker_kind: int = -1, split: Any = None
@@ -138,6 +157,7 @@ class _Hand:
         self.flags = flags
         self.joker_kind = joker_kind
         self.split = split
+        self.public: Any = dict  # the view's public facts (the turned-up 宝 …), read lazily
 
     def shanten_without(self, removed: dict[int, int]) -> int:
         c = self.counts
@@ -155,6 +175,14 @@ class _Hand:
         finally:
             for t, n in removed.items():
                 c[t] += n
+
+    def waits_without(self, removed: dict[int, int]) -> int:
+        """Bitmask of kinds completing the hand after ``removed`` (wildcards split out)."""
+        c = self.counts.copy()
+        for t, n in removed.items():
+            c[t] -= n
+        natural, jokers = self.split(c) if self.split is not None else (c, 0)
+        return int(waits_mask(natural, jokers, **self.flags))
 
     def best_after_discard(self, removed: dict[int, int]) -> int:
         """Least shanten after removing ``removed`` and then discarding one tile."""

@@ -13,7 +13,11 @@ if TYPE_CHECKING:
 
 
 class RandomBot(BaseBot):
-    """Picks uniformly among the legal actions (deterministic given the seed)."""
+    """Picks uniformly among the legal actions (deterministic given the seed).
+
+    One exception: when a ``declare`` (听 / 扣听) is offered it declares (a random one of
+    them) — where a declaration is needed to win, a bot that skips it never wins.
+    """
 
     name = "random"
 
@@ -28,4 +32,7 @@ class RandomBot(BaseBot):
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
+        declares = [a for a in legal if a.kind == "declare"]
+        if declares:
+            legal = declares
         return legal[int(self.rng.integers(len(legal)))]

@@ -132,6 +132,23 @@ class Game:
         self.set_aside: list[int] = []
         self.won_pool: list[int] = []  # each physical winning tile once (一炮多响 shares one)
         self.indicators: list[int] = []
+        self.horses: list[int] = []  # post-win draws (抓马), public once drawn
+        self.liabilities: list[tuple[int, int]] = []  # seat pairs in a liability relation (互包)
+        self.hidden_indicators: list[int] = []  # taken face down, not yet shown (荣成 半暗宝)
+        # Choices kept for the rest of a Match (长跑), one dict per seat, carried as plain JSON.
+        locked = self.carry.get("locked_choices", [{}] * players)
+        if (
+            not isinstance(locked, list)
+            or len(locked) != players
+            or not all(
+                isinstance(d, dict) and all(type(v) is int for v in d.values()) for d in locked
+            )
+        ):
+            raise InvalidOptionError(
+                f"carry locked_choices must be {players} dicts (one per seat) of int choices: "
+                f"{locked!r}"
+            )
+        self.locked_choices: list[dict[str, int]] = [dict(d) for d in locked]
         self.settlement: list[Payment] = []
         self.wins: list[Win] = []
         self.events: list[dict[str, Any]] = []
@@ -139,7 +156,7 @@ class Game:
         self.exhausted = False
         self.extra: dict[str, Any] = {}
         self._legal: dict[int, tuple[Action, ...]] = {}
-        self._deal()
+        self._start()
 
     # ------------------------------------------------------------------ setup
     def _wall_order(self, seed: int | None, wall: Any) -> list[int]:
@@ -176,15 +193,30 @@ class Game:
         self.variant.after_deal(self)
         if self.variant.fenzhang(self.opts):
             self.wall.reserve = self.n
+
+    def _start(self) -> None:
+        """Deal, then the per-hand choices — or the choices first when the variant asks for
+        them before the tiles are dealt (``Variant.choices_before_deal``)."""
+        if not self.variant.choices_before_deal:
+            self._deal()
+        for s in range(self.n):  # choices locked for the rest of the Match (长跑)
+            for name, value in self.locked_choices[s].items():
+                self.seats[s].choices[name] = value
+                self.log("choose", seat=s, name=name, value=value, locked=True)
         self.pending = {
             s: acts
             for s in self.order_from(self.dealer)
-            if (acts := self.variant.hand_choices(self, s))
+            if not self.locked_choices[s] and (acts := self.variant.hand_choices(self, s))
         }
         if self.pending:
             self.phase = "choose"
         else:
-            self._begin_play()
+            self._after_choices()
+
+    def _after_choices(self) -> None:
+        if self.variant.choices_before_deal:
+            self._deal()
+        self._begin_play()
 
     def _begin_play(self) -> None:
         self.variant.after_choices(self)
@@ -237,11 +269,41 @@ class Game:
         """The other seats in play order starting from seat's 下家."""
         return [(seat + i) % self.n for i in range(1, self.n)]
 
-    def pay(self, payments: list[Payment]) -> None:
+    def pay(self, payments: list[Payment]) -> list[Payment]:
+        """Settle payments in order, each cut to the payer's remaining loss cap; the settled."""
+        cap = self.variant.loss_cap(self.opts)
+        done = []
         for p in payments:
+            if cap:
+                paid = sum(q.amount for q in self.settlement if q.payer == p.payer)
+                if p.amount > cap - paid:
+                    p = p._replace(amount=max(cap - paid, 0), reason=p.reason + "+cap")
             if p.amount:
                 self.settlement.append(p)
                 self.log("pay", payer=p.payer, payee=p.payee, amount=p.amount, reason=p.reason)
+            done.append(p)
+        return done
+
+    def draw_indicator(self, hidden: bool = False) -> int:
+        """An indicator tile from the tail (−1 if none may be taken); ``hidden``: face down."""
+        if not self.wall.can_draw_tail():
+            return -1
+        tile = self.wall.draw_tail()
+        if hidden:
+            self.hidden_indicators.append(tile)
+            self.log("indicator", hidden=True)
+        else:
+            self.indicators.append(tile)
+            self.log("indicator", tile=T.NOTATION[tile])
+        return tile
+
+    def reveal_indicators(self) -> list[int]:
+        """Turn every hidden indicator face up (in the order taken); the revealed tiles."""
+        shown, self.hidden_indicators = self.hidden_indicators, []
+        for tile in shown:
+            self.indicators.append(tile)
+            self.log("indicator", tile=T.NOTATION[tile], revealed=True)
+        return shown
 
     @property
     def scores(self) -> list[int]:
@@ -255,6 +317,26 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
+
+    # ---- liability and sealed seats (general mechanisms a variant's rules switch on)
+    def bind(self, a: int, b: int) -> None:
+        """Put seats ``a`` and ``b`` in a liability relation (互包) for the rest of the hand."""
+        pair = (min(a, b), max(a, b))
+        if a != b and pair not in self.liabilities:
+            self.liabilities.append(pair)
+            self.log("liability", seats=list(pair))
+
+    def partners(self, seat: int) -> list[int]:
+        """Seats in a liability relation with ``seat``, in play order from its 下家."""
+        linked = {b if a == seat else a for a, b in self.liabilities if seat in (a, b)}
+        return [s for s in self.others(seat) if s in linked]
+
+    def seal(self, seat: int) -> None:
+        """封胡: ``seat`` is never offered a win again this hand (it still plays and pays)."""
+        if not self.seats[seat].sealed:
+            self.seats[seat].sealed = True
+            self._legal = {}
+            self.log("sealed", seat=seat)
 
     def seat_waits(self, seat: int) -> int:
         """Bitmask of kinds completing the seat's concealed hand by shape (cached)."""
@@ -297,7 +379,8 @@ class Game:
 
     def evaluate_win(self, seat: int, tile: int, how: str) -> Breakdown | None:
         """The breakdown if ``seat`` may win on ``tile`` now, else None."""
-        if tile >= T.N_KINDS or self.seats[seat].held_flowers:
+        st = self.seats[seat]
+        if tile >= T.N_KINDS or st.held_flowers or st.sealed:
             return None  # a flower never completes a hand, nor can one be held at a win
         if not self.variant.can_win(self, seat, tile, how):
             return None
@@ -342,7 +425,8 @@ class Game:
         if self.extra.get("gang_limit_hit"):
             return acts + [PASS]
         if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
-            acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]
+            if 4 in hand:  # (a C-level scan: most turns hold no four of a kind)
+                acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]
             acts += [
                 GANGS[m.tiles[0]]
                 for m in st.melds
@@ -446,10 +530,13 @@ class Game:
 
     def _resolve_choices(self) -> None:
         for seat, act in self.decisions.items():
-            self.seats[seat].choices[act.name] = act.value
+            name = self.variant.choice_locks.get(act.name, act.name)
+            self.seats[seat].choices[name] = act.value
+            if name != act.name:  # e.g. 长跑: this 飘 for the rest of the Match
+                self.locked_choices[seat][name] = act.value
             self.log("choose", seat=seat, name=act.name, value=act.value)
         self.pending, self.decisions = {}, {}
-        self._begin_play()
+        self._after_choices()
 
     # ---- drawing
     def draw_for(self, seat: int) -> None:
@@ -582,7 +669,7 @@ class Game:
         if tile >= T.N_KINDS:
             return acts  # nobody claims a discarded flower
         how = "discard" if kind == "discard" else "rob_gang"
-        if self.seat_waits(s) >> tile & 1 or not self.variant.waits_prefilter:
+        if not self.variant.waits_prefilter or self.seat_waits(s) >> tile & 1:
             bd = self.evaluate_win(s, tile, how)
             if bd is not None and not self._pass_hu_locked(st, tile, bd):
                 acts.append(HU)
@@ -595,8 +682,23 @@ class Game:
             acts.append(PENG)
         if tile < 27 and s == self.next_seat(src) and self.variant.chi_allowed(self.opts):
             hand = st.hand
-            acts += [CHIS[low] for low, a, b in CHOW_PARTNERS[tile] if hand[a] and hand[b]]
+            acts += [
+                CHIS[low]
+                for low, a, b in CHOW_PARTNERS[tile]
+                if hand[a] and hand[b] and self._chi_leaves_discard(st, CHIS[low].tiles, tile)
+            ]
         return acts
+
+    def _chi_leaves_discard(self, st: SeatState, chow: tuple[int, ...], tile: int) -> bool:
+        """A chi is only offered if some discard stays legal after it (吃后不能打 …)."""
+        banned = self.variant.no_discard_after_chi(self.opts, chow, tile)
+        if not banned or st.held_flowers:
+            return True
+        left = bytearray(st.hand)
+        for t in chow:
+            if t != tile:
+                left[t] -= 1
+        return any(left[t] and t not in banned for t in range(T.N_KINDS))
 
     def _pass_hu_locked(self, st: SeatState, tile: int, bd: Breakdown) -> bool:
         rule = self.variant.pass_hu_rule
@@ -664,7 +766,9 @@ class Game:
         if dec.kind == "gang":
             st.hand[tile] -= 3
             self.log("claim", seat=s, kind="zhigang", tile=tile, from_seat=src)
-            self._complete_gang(s, Meld("zhigang", (tile,) * 4, claimed=tile, from_seat=src))
+            meld = Meld("zhigang", (tile,) * 4, claimed=tile, from_seat=src)
+            self.variant.after_claim(self, s, meld)
+            self._complete_gang(s, meld)
             return
         if dec.kind == "peng":
             st.hand[tile] -= 2
@@ -686,6 +790,7 @@ class Game:
     ) -> None:
         wins = []
         self.won_pool.append(tile)
+        self._post_win_draws()
         for s, bd in winners:
             win = Win(seat=s, tile=tile, how=how, from_seat=src, breakdown=bd)
             win.payments = self.variant.win_payments(self, win)
@@ -696,7 +801,7 @@ class Game:
             self.log(
                 "hu", **win.to_json(), hand=T.format([*T.from_counts(self.seats[s].hand), tile])
             )
-            self.pay(win.payments)
+            win.payments = self.pay(win.payments)
             wins.append(win)
         if how == "rob_gang" and len(winners) > 1:
             self.seats[src].extra["robbed_extra"] = len(winners) - 1
@@ -706,6 +811,16 @@ class Game:
             self._end_hand(exhausted=False)
         else:
             self.draw_for(nxt)
+
+    def _post_win_draws(self) -> None:
+        """抓马: once per hand, at its first win, the next tiles from the wall head (as many
+        as remain), drawn before the wins are paid so that payments can depend on them."""
+        wanted = self.variant.post_win_draws(self.opts)
+        if not wanted or self.wins:
+            return
+        while len(self.horses) < wanted and self.wall.remaining > 0:
+            self.horses.append(self.wall.draw())
+        self.log("horses", tiles=[T.NOTATION[t] for t in self.horses])
 
     def _start_fenzhang(self, seat: int) -> None:
         self.phase = "fenzhang"
@@ -761,7 +876,10 @@ class Game:
         return self.variant.next_dealer(self)
 
     def next_carry(self) -> dict[str, Any]:
-        return self.variant.carry(self)
+        carry = self.variant.carry(self)
+        if any(self.locked_choices):
+            carry["locked_choices"] = [dict(d) for d in self.locked_choices]
+        return carry
 
     def tiles_in_play(self) -> Counter:
         """Every tile accounted for (wall, hands, melds, rivers, won, set aside): an invariant."""
@@ -778,6 +896,8 @@ class Game:
         c.update(self.won_pool)
         c.update(self.set_aside)
         c.update(self.indicators)
+        c.update(self.horses)
+        c.update(self.hidden_indicators)
         return c
 
     # ------------------------------------------------------------- views

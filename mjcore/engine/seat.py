@@ -33,6 +33,7 @@ class SeatState:
         "discard_count",
         "claims",
         "claimed_from",
+        "sealed",
         "extra",
         "_waits",
         "_np",
@@ -56,6 +57,7 @@ class SeatState:
         self.discard_count = 0
         self.claims = 0
         self.claimed_from: Counter = Counter()  # chi/peng/直杠 taken from each seat (三比)
+        self.sealed = False  # 封胡: never offered a win again this hand (Game.seal)
         self.extra: dict[str, Any] = {}
         self._waits: int | None = None
         self._np = np.frombuffer(self.hand, dtype=np.uint8)

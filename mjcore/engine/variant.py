@@ -88,9 +88,14 @@ class Variant:
     pass_peng_rule: ClassVar[bool] = False  # 过手碰
     seven_pairs: ClassVar[bool] = True
     angang_public: ClassVar[bool] = False  # 暗杠 kind shown to others (宿松 翻开一张)
+    # Per-hand choices that lock a choice for the rest of a Match: choosing ``choose K v``
+    # where ``choice_locks[K] == N`` sets choice N to v now and in every later hand (长跑).
+    choice_locks: ClassVar[dict[str, str]] = {}
     # Discard wins are only evaluated for kinds in the seat's shape waits
     # (a cheap cached bitmask); a variant with shape-free wins turns this off.
     waits_prefilter: ClassVar[bool] = True
+    # Per-hand choices (hand_choices) are made before the tiles are dealt, not after.
+    choices_before_deal: ClassVar[bool] = False
     # Situation flags (WinContext.flags) this variant's calculator reads; others are rejected.
     calculator_flags: ClassVar[frozenset[str]] = frozenset()
 
@@ -111,12 +116,20 @@ class Variant:
         """Gangs on the table that end the hand (荒庄) after the last replacement; 0 = none."""
         return 0
 
+    def post_win_draws(self, opts: Any) -> int:
+        """Tiles drawn from the wall head once, at a hand's first win (抓马 horses); 0 = none."""
+        return 0
+
     def multi_win(self, opts: Any) -> bool:
         """一炮多响: every seat that declares hu on one discard wins."""
         return True
 
     def chi_allowed(self, opts: Any) -> bool:
         return False
+
+    def loss_cap(self, opts: Any) -> int:
+        """Most one seat pays in one hand (封顶); 0 = no cap. Payments are cut in the order made."""
+        return 0
 
     def meld_kinds(self, opts: Any) -> frozenset[str]:
         """Meld kinds a hand of this variant can have (the calculator rejects others)."""
@@ -225,7 +238,8 @@ class Variant:
         return actions
 
     def after_claim(self, game: Game, seat: int, meld: Meld) -> None:
-        """A chi or peng was just made (the seat now discards); e.g. to record a declined gang."""
+        """A chi, peng or 直杠 was just made (before a 直杠's replacement draw); e.g. to record
+        a declined gang, or to count claims per seat pair (三比 → ``game.bind`` / ``game.seal``)."""
 
     def on_declare(self, game: Game, seat: int, action: Action) -> None:
         """A ``declare …`` or ``niu …`` action on the seat's turn."""
@@ -249,13 +263,13 @@ class Variant:
         """Variant facts every seat may see (混 kind, revealed 宝 …) for views."""
         return {}
 
-    def carry(self, game: Game) -> dict[str, Any]:
-        """State handed to the next hand of a Match (e.g. 荒庄翻倍)."""
+    def hand_counters(self, game: Game) -> dict[str, int]:
+        """Variant-specific per-hand counts for simulation statistics (summed over hands into
+        ``SimStats.variant_counters``), e.g. how often a rule fired in a finished hand."""
         return {}
 
-    def hand_counters(self, game: Game) -> dict[str, int]:
-        """Extra per-hand counts for simulation statistics (summed over a run into
-        ``SimStats.hand_counters``), e.g. how often a variant rule fired in a finished hand."""
+    def carry(self, game: Game) -> dict[str, Any]:
+        """State handed to the next hand of a Match (e.g. 荒庄翻倍)."""
         return {}
 
     # ---- entry points -----------------------------------------------------

@@ -16,10 +16,11 @@ _WINDOWS = ("claim", "rob", "fenzhang")
 def public_phase(game: Game, seat: int) -> str:
     """The phase as ``seat`` may see it.
 
-    A reaction window (claim, rob, a 分张 win decision) is shown only to the seats asked
-    in it; every other seat sees ``"waiting"``, so a view never tells who may claim.
+    A reaction window (claim, rob, a 分张 win decision) is shown only to the seats still
+    to decide in it; every other seat (also one that has answered) sees ``"waiting"``, so
+    a view never tells who else may claim or is still deciding.
     """
-    if game.phase in _WINDOWS and seat not in game.pending:
+    if game.phase in _WINDOWS and (seat not in game.pending or seat in game.decisions):
         return "waiting"
     return game.phase
 
@@ -46,6 +47,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
             "concealed_count": st.tile_count(),
             "declared": st.declared,
             "choices": dict(st.choices),
+            "sealed": st.sealed,
         }
         if s == seat or over:
             public["hand"] = T.format(st.counts)
@@ -67,6 +69,8 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         "wall_live": game.wall.live,
         "indicators": [T.NOTATION[t] for t in game.indicators],
         "set_aside": [T.NOTATION[t] for t in game.set_aside],
+        "horses": [T.NOTATION[t] for t in game.horses],
+        "liabilities": [list(p) for p in game.liabilities],
         "seats": seats,
         "scores": game.scores,
         "public": game.variant.public_state(game),

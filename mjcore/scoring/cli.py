@@ -32,6 +32,7 @@ def score_win(variant: str, win: dict[str, Any], options: dict[str, Any]) -> dic
 )
 @click.option("--meld", "-m", "melds", multiple=True, help="An exposed meld, e.g. 'peng 3p'.")
 @click.option("--jokers", type=int, default=0, help="Wildcards held apart from CONCEALED.")
+@click.option("--joker-kind", default=None, help="The wildcard's kind (荣成 宝, 青岛 混), e.g. 6s.")
 @click.option("--gang-chain", type=int, default=0, help="Self-drawn after N chained gangs.")
 @click.option("--after-gang", type=int, default=0, help="Won on the discard after a gang.")
 @click.option("--flag", "flags", multiple=True, help="Situation flag (tianhu, haidi, kouting …).")
@@ -44,6 +45,7 @@ def score_command(
     how: str,
     melds: tuple[str, ...],
     jokers: int,
+    joker_kind: str | None,
     gang_chain: int,
     after_gang: int,
     flags: tuple[str, ...],
@@ -62,6 +64,8 @@ def score_command(
         "after_gang": after_gang,
         "flags": list(flags),
     }
+    if joker_kind is not None:
+        win["joker_kind"] = joker_kind
     try:
         result = score_win(variant, win, dict(parse_option(o) for o in opts))
     except MjcoreError as exc:

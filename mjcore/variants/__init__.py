@@ -5,10 +5,13 @@ from __future__ import annotations
 from importlib import import_module
 
 from ..engine.variant import Variant
+from ..errors import InvalidOptionError, clip
 
 _MODULES = {
     "xuezhan_kaxinwu": "xuezhan_kaxinwu",
     "qingdao": "qingdao",
+    "lipu": "lipu",
+    "rongcheng": "rongcheng",
 }
 _CACHE: dict[str, Variant] = {}
 
@@ -21,7 +24,7 @@ def names() -> list[str]:
 def register(variant: Variant) -> Variant:
     """Make a user-defined variant known by its ``name`` (e.g. for ``Game.from_json``)."""
     if not variant.name:
-        raise ValueError("a registered variant needs a name")
+        raise InvalidOptionError("a registered variant needs a name")
     _CACHE[variant.name] = variant
     return variant
 
@@ -33,7 +36,9 @@ def get_variant(name: str | Variant) -> Variant:
     if name in _CACHE:
         return _CACHE[name]
     if name not in _MODULES:
-        raise ValueError(f"unknown variant {name!r}; known variants: {', '.join(names())}")
+        raise InvalidOptionError(
+            f"unknown variant {clip(name)}; known variants: {', '.join(names())}"
+        )
     if name not in _CACHE:
         _CACHE[name] = import_module(f".{_MODULES[name]}", __name__).VARIANT
     return _CACHE[name]

@@ -1,0 +1,552 @@
+"""荣成麻将 (``rongcheng``) — RULES.md V5.
+
+136 tiles (108 with 不带风), chi/peng/gangs, 14 tiles kept back (none with 不荒庄) and a
+final 分张 round, 4 gangs ⇒ 荒庄. A seat must declare 听 (报听 hidden, 亮听 shows the waits,
+明搂 shows the hand) to win, except 天胡/地胡; its hand is then locked. The first declaration
+takes the 宝 face down from the tail (半暗宝): it acts at once for declared seats that draw a
+宝-kind tile (摸宝, a wildcard), is turned up at the start of the first declarer's next turn,
+replaced then if its other three copies are all exposed (换宝), and fixed afterwards. 飘 0/1/2
+per seat per hand (长跑 keeps it for the rest of the Match), a 258 pair (掌) unless 乱掌,
+multiplied factors, ``raw(w,p) = pattern·2^(明搂) + 飘_w + 飘_p + gangs_w`` and a loss cap of
+32 per seat per hand (封顶).
+
+Every question about the 宝 as a wildcard goes to the core (``jokers=1``): readiness, the
+winning shapes and the facts of the completed hand; the 宝 values are never enumerated here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+
+from .. import tiles as T
+from .._core import waits_mask as _core_waits_mask
+from ..engine.actions import HU, Action
+from ..engine.melds import Meld
+from ..engine.variant import BaseOptions, Variant, option
+from ..errors import InvalidHandError
+from ..hand import hand_facts, is_win, shanten
+from ..scoring import Breakdown, Hit, Payment, WinContext
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..scoring.context import Win
+
+CAP = 32  # 封顶: 「每局每个玩家最多输32分」
+PIAO = (0, 1, 2)  # 「可以选择飘一分、两分」 + not 飘 [DEC R12]
+DECLARATIONS = ("baoting", "liangting", "minglou")  # 报听 (hidden), 亮听 (waits), 明搂 (hand)
+READINGS = ("cunpai", "gangkai")  # 存牌: the seat's reading of a gang replacement that is the 宝
+GANG_SCORE = {"zhigang": 1, "bugang": 1, "angang": 2}  # 「明杠1分、暗杠2分」
+KINDS_258 = tuple(s * 9 + r for s in range(3) for r in (1, 4, 7))
+_NOT_258 = np.array([t for t in range(27) if t not in KINDS_258] + list(range(27, 34)))
+_MASK_258 = sum(1 << t for t in KINDS_258)
+_MASK_HONORS = sum(1 << t for t in range(27, 34))
+BASES = {  # id -> (name, value)
+    "pihu": ("屁胡", 1),
+    "pengpenghu": ("碰碰胡", 2),
+    "qidui": ("七对", 2),
+    "qidadui": ("七大对", 4),
+    "haohua_qidadui": ("豪华七大对", 8),
+    "shisanyao": ("十三幺", 10),
+    # 风一色/掌一色 「直接胡牌」 with no shape: base 1 [DEC R6]
+    "zhijiehu": ("直接胡牌", 1),
+}
+FACTORS = {  # id -> (name, factor); all multiply
+    "tianhu": ("天胡", 10),
+    "dihu": ("地胡", 5),
+    "qingyise": ("清一色", 2),
+    "haidilao": ("海底捞", 2),
+    "gangshanghua": ("杠上花", 2),
+    "fengyise": ("风一色", 2),
+    "zhangyise": ("掌一色", 2),
+    "mobao": ("摸宝", 2),
+    "baozhongbao": ("宝中宝", 2),  # on top of 摸宝 [DEC R4]
+    "minglou": ("明搂", 2),  # the winner declared 明搂 [DEC R9]
+    "payer_minglou": ("明搂(输家)", 2),  # the payer declared 明搂 「胜负都要翻一番」
+}
+_SIDE = ("minglou", "payer_minglou")
+
+
+@dataclass(frozen=True)
+class RongchengOptions(BaseOptions):
+    luanzhang: bool = option(False, doc="乱掌: no 258 pair needed; 掌一色 cannot be won")
+    self_draw_only: bool = option(False, doc="自摸胡: a declared seat may only win by self-draw")
+    no_huangzhuang: bool = option(
+        False, doc="不荒庄: nothing kept back, no 4-gang 荒庄 (分张 of the last n still)"
+    )
+    multi_win: bool = option(False, doc="一炮多响: every claimant wins, the discarder pays all")
+    no_honors: bool = option(False, doc="不带风: no winds and dragons (108 tiles)")
+    peng_only: bool = option(False, doc="只碰不吃: no chi")
+    cunpai_mode: str = option(
+        "best",
+        ("best", "cunpai", "gangkai"),
+        "存牌 (a gang replacement that is the 宝 and also wins as itself) when the seat does not "
+        "choose (declare cunpai / gangkai): the larger, 存牌 (摸宝/宝中宝) or 杠上花 [DEC R5]",
+    )
+
+
+class Rongcheng(Variant):
+    name = "rongcheng"
+    title = "荣成麻将"
+    Options = RongchengOptions
+    choice_locks: ClassVar[dict[str, str]] = {"changpao": "piao"}  # 长跑 keeps this 飘 [DEC R12]
+    # 风一色/掌一色 win with no shape, so discard wins are not pre-filtered by shape waits;
+    # can_win (a declaration) rejects most seats before any hand question.
+    waits_prefilter = False
+    calculator_flags: ClassVar[frozenset[str]] = frozenset(
+        {"tianhu", "dihu", "haidi", "minglou", "payer_minglou", *READINGS}
+        | {f"{side}piao{v}" for side in ("", "payer_") for v in (1, 2)}
+    )
+
+    def __init__(self) -> None:
+        self._flags: dict[Any, dict[str, bool]] = {}
+
+    # ---- data hooks ---------------------------------------------------------
+    def tile_kinds(self, opts: RongchengOptions) -> list[int]:
+        last = 27 if opts.no_honors else 34
+        return [k for k in range(last) for _ in range(4)]
+
+    def kept_back(self, opts: RongchengOptions) -> int:
+        return 0 if opts.no_huangzhuang else 14  # 「剩14张牌不抓…杠牌可以摸」 [DEC R15]
+
+    def fenzhang(self, opts: RongchengOptions) -> bool:
+        return True  # 「倒数15、16、17、18分张」; with 不荒庄 「除了最后四张牌分张外」
+
+    def gang_limit(self, opts: RongchengOptions) -> int:
+        return 0 if opts.no_huangzhuang else 4  # 「如果不勾选，出现四个杠就荒庄」 [DEC R17]
+
+    def multi_win(self, opts: RongchengOptions) -> bool:
+        return opts.multi_win
+
+    def chi_allowed(self, opts: RongchengOptions) -> bool:
+        return not opts.peng_only
+
+    def max_jokers(self, opts: RongchengOptions) -> int:
+        return 1  # 摸宝: the one drawn 宝 tile
+
+    def loss_cap(self, opts: RongchengOptions) -> int:
+        return CAP  # [DEC R13] on the total a seat pays in the hand
+
+    def shape_flags(self, opts: RongchengOptions) -> dict[str, bool]:
+        flags = self._flags.get(opts)
+        if flags is None:  # 掌: 258 pair (七对: one 258 pair) unless 乱掌; 十三幺 exempt [DEC R7]
+            flags = self._flags[opts] = {
+                "seven_pairs": True,
+                "thirteen_orphans": not opts.no_honors,
+                "pair258": not opts.luanzhang,
+            }
+        return flags
+
+    # ---- flow hooks ---------------------------------------------------------
+    def hand_choices(self, game: Game, seat: int) -> list[Action]:
+        """飘 0/1/2, or 长跑 with that value (kept for the rest of the Match)."""
+        return [Action("choose", name=n, value=v) for n in ("piao", "changpao") for v in PIAO]
+
+    def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
+        """摸宝: a declared seat's just-drawn 宝-kind tile is a wildcard; held 宝 tiles are not."""
+        bao = game.extra.get("joker_kind", -1)
+        if (
+            bao < 0
+            or game.drawn != bao
+            or game.current != seat
+            or not counts[bao]
+            or game.draw_how not in ("wall", "replacement", "fenzhang")
+            or not _locked(game.seats[seat])
+            or int(counts.sum()) % 3 != 2
+        ):
+            return counts, 0
+        natural = counts.copy()
+        natural[bao] -= 1
+        return natural, 1
+
+    def can_win(self, game: Game, seat: int, tile: int, how: str) -> bool:
+        """「胡牌必须报听、亮听或明搂」, except 天胡/地胡 [DEC R11]; 自摸胡 after a declaration."""
+        st = game.seats[seat]
+        if how in ("self_draw", "fenzhang"):
+            return _locked(st) or _tianhu(game, seat, how)
+        if _locked(st):
+            return not game.opts.self_draw_only  # 抢杠胡 counts as 点炮 [DEC R21]
+        return how == "discard" and _dihu(game, seat)
+
+    def win_flags(self, game: Game, seat: int, tile: int, how: str) -> set[str]:
+        st, flags = game.seats[seat], set()
+        if _tianhu(game, seat, how):
+            flags.add("tianhu")
+        if how == "discard" and _dihu(game, seat):
+            flags.add("dihu")
+        if how == "self_draw" and game.draw_how == "wall" and game.haidi:
+            flags.add("haidi")  # 「分张前摸最后一张牌胡牌」 [DEC R19]
+        if st.declared == "minglou":
+            flags.add("minglou")
+        if _piao(game, seat):
+            flags.add(f"piao{_piao(game, seat)}")
+        if st.extra.get("reading"):
+            flags.add(st.extra["reading"])
+        return flags
+
+    def before_turn(self, game: Game, seat: int) -> None:
+        """「上听一圈后才翻开宝牌」: the first declarer's next turn turns the 宝 up [DEC R1, R2]."""
+        if game.hidden_indicators and seat == game.extra.get("bao_declarer"):
+            self._reveal_bao(game)
+
+    def _reveal_bao(self, game: Game) -> None:
+        (bao,) = game.reveal_indicators()
+        game.log("bao", tile=T.NOTATION[bao])
+        # 「宝牌翻开之前，如果发现剩余三张牌都已经亮出，则需要更换宝牌，直接显示新宝」, repeated;
+        # with no tail tile left to take, the last one stays [DEC R2, R24].
+        while _exposed(game, bao) >= 4:
+            new = game.draw_indicator()
+            if new < 0:
+                break
+            game.log("bao", tile=T.NOTATION[new], replaces=T.NOTATION[bao])
+            bao = new
+        game.extra["joker_kind"] = bao
+
+    def on_declare(self, game: Game, seat: int, action: Action) -> None:
+        st = game.seats[seat]
+        if action.name in READINGS:  # 「杠上开花如果选择存牌…」: the seat's choice, then it wins
+            st.extra["reading"] = action.name
+            game.log("declare", seat=seat, name=action.name)
+            return
+        st.declared = action.name
+        st.extra["ting_discards"] = st.discard_count  # locked from the next discard on
+        game.log("declare", seat=seat, name=action.name)
+        if "bao_declarer" not in game.extra:  # the first 听 of the hand takes the 宝 [DEC R1]
+            game.extra["bao_declarer"] = seat
+            bao = game.draw_indicator(hidden=True)
+            if bao >= 0:
+                game.extra["joker_kind"] = bao
+
+    # ---- turn and claim restrictions ----------------------------------------
+    def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+        st = game.seats[seat]
+        if game.extra.get("gang_limit_hit"):
+            return actions
+        if st.declared:
+            if not _locked(st):  # the declaring turn: a discard that leaves the hand ready
+                return [
+                    a for a in actions if a.kind == "discard" and self._ready_after(game, seat, a)
+                ]
+            if st.extra.get("reading"):
+                return [HU]  # the 存牌 reading is chosen: the win follows
+            locked = [  # locked: win, discard the drawn tile, or a gang that keeps the waits
+                a
+                for a in actions
+                if a == HU
+                or (a.kind == "discard" and a.tile == game.drawn)
+                or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
+            ]
+            if HU in locked and self._two_readings(game, seat):
+                locked += [DECLARE[r] for r in READINGS]
+            return locked
+        if self._ready_possible(game, seat):
+            return actions + [DECLARE[d] for d in DECLARATIONS]
+        return actions
+
+    def _two_readings(self, game: Game, seat: int) -> bool:
+        """存牌: a gang replacement that is the 宝 and also completes the hand as itself."""
+        bao = game.extra.get("joker_kind", -1)
+        if game.drawn != bao or game.draw_how != "replacement" or game.draw_cause != "gang":
+            return False
+        st = game.seats[seat]
+        hand = st.counts.copy()
+        hand[bao] -= 1
+        return bool(self.waits_mask(hand, st.melds, game.opts) >> bao & 1)
+
+    def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+        if game.seats[seat].declared:  # a locked hand takes no chi/peng/gang
+            return [a for a in actions if a.kind in ("hu", "pass")]
+        return actions
+
+    def _ready_possible(self, game: Game, seat: int) -> bool:
+        """Some discard leaves the hand ready (by shape, or 风一色/掌一色 in any arrangement)."""
+        st = game.seats[seat]
+        if shanten(st.counts, 0, **self.shape_flags(game.opts)) <= 0:
+            return True
+        honors, k258 = _meld_colours(st.melds)
+        opts, hand = game.opts, st.hand
+        if honors and not opts.no_honors and sum(hand[:27]) <= 1:
+            return True
+        # the 258 kinds are the suited kinds 1, 4, 7, … 25: hand[1:27:3]
+        return k258 and not opts.luanzhang and sum(hand) - sum(hand[1:27:3]) <= 1
+
+    def _ready_after(self, game: Game, seat: int, action: Action) -> bool:
+        st = game.seats[seat]
+        hand = st.counts.copy()
+        hand[action.tile] -= 1
+        return self.waits_mask(hand, st.melds, game.opts) != 0
+
+    def _gang_keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
+        """A locked hand may 暗杠/补杠 only if its waits stay the same [DEC R10]."""
+        if game.drawn < 0:
+            return False
+        st = game.seats[seat]
+        before = st.counts.copy()
+        before[game.drawn] -= 1
+        after = st.counts.copy()
+        angang = after[tile] == 4
+        after[tile] -= 4 if angang else 1
+        melds = st.melds + [Meld("angang", (tile,) * 4)] if angang else st.melds
+        opts = game.opts
+        return self.waits_mask(before, st.melds, opts) == self.waits_mask(after, melds, opts)
+
+    def waits_mask(self, counts: np.ndarray, melds: Any, opts: RongchengOptions) -> int:
+        """Kinds completing a 3m+1 concealed hand: by shape (core) or as 风一色/掌一色."""
+        mask = _core_waits_mask(counts, 0, **self.shape_flags(opts))
+        honors, k258 = _meld_colours(melds)
+        full = sum(1 << t for t in range(34) if counts[t] == 4) if counts.max() == 4 else 0
+        if honors and not opts.no_honors and not counts[:27].any():
+            mask |= _MASK_HONORS & ~full
+        if k258 and not opts.luanzhang and not counts[_NOT_258].any():
+            mask |= _MASK_258 & ~full
+        return int(mask)
+
+    # ---- scoring ------------------------------------------------------------
+    def check_win(self, ctx: WinContext, opts: RongchengOptions) -> None:
+        """A described win must be possible: 摸宝 is one drawn 宝, 天胡/地胡/海底 by their way."""
+        super().check_win(ctx, opts)
+        if ctx.jokers and not ctx.is_self_draw:
+            raise InvalidHandError("jokers: 摸宝 is a self-drawn 宝; how must be self_draw")
+        if ctx.jokers and ctx.joker_kind != ctx.win_tile:
+            raise InvalidHandError("joker_kind: with 摸宝 the win tile is the drawn 宝 (its kind)")
+        checks = {"tianhu": ("self_draw",), "dihu": ("discard",), "haidi": ("self_draw",)}
+        for flag, hows in checks.items():
+            if flag in ctx.flags and ctx.how not in hows:
+                raise InvalidHandError(f"flags: {flag} needs how {' or '.join(hows)}")
+        if ctx.flags & set(READINGS) and not (ctx.jokers and ctx.gang_chain):
+            raise InvalidHandError("flags: cunpai/gangkai need a 宝 (jokers 1) drawn after a gang")
+        if set(READINGS) <= ctx.flags:
+            raise InvalidHandError("flags: cunpai and gangkai together")
+        if "tianhu" in ctx.flags and ctx.melds:
+            raise InvalidHandError("flags: tianhu is the dealt 14 tiles (no melds)")
+        for side in ("", "payer_"):
+            if {f"{side}piao1", f"{side}piao2"} <= ctx.flags:
+                raise InvalidHandError(f"flags: {side}piao1 and {side}piao2 together")
+
+    def score(self, ctx: WinContext, opts: RongchengOptions) -> Breakdown | None:
+        """The best reading of the win; with a drawn 宝 both 摸宝/存牌 and the tile as itself."""
+        readings: list[tuple[str, list[Hit]]] = []
+        c, w = ctx.concealed, ctx.win_tile
+        if ctx.jokers:
+            hits = self._reading(ctx, opts, c, ctx.jokers, -1)
+            if hits:
+                readings.append(("cunpai", hits))
+            c = c.copy()
+            c[w] += 1
+        if c[w] <= 4:
+            hits = self._reading(ctx, opts, c, 0, w)
+            if hits:
+                readings.append(("gangkai", hits))
+        if not readings:
+            return None
+        mode = next((r for r in READINGS if r in ctx.flags), opts.cunpai_mode)
+        if ctx.jokers and ctx.gang_chain and len(readings) == 2 and mode != "best":
+            hits = dict(readings)[mode]  # 「杠开存牌」: the seat's choice [DEC R5]
+        else:
+            hits = max((h for _, h in readings), key=_pattern)
+        return _breakdown(hits, ctx)
+
+    def _reading(
+        self, ctx: WinContext, opts: RongchengOptions, c: np.ndarray, k: int, w: int
+    ) -> list[Hit] | None:
+        """Hits of one reading: ``c`` natural concealed, ``k`` wildcards, ``w`` natural win tile."""
+        melds = ctx.melds
+        honors, k258 = _meld_colours(melds)
+        feng = honors and not opts.no_honors and not c[:27].any()
+        zhang = k258 and not opts.luanzhang and not c[_NOT_258].any()
+        flags = self.shape_flags(opts)
+        if not (feng or zhang or is_win(c, k, **flags)):
+            return None
+        facts = hand_facts(c, w, k, pair258=flags["pair258"])
+        bases = []
+        if facts.standard:
+            bases.append("pihu")
+            if facts.all_triplets and all(m.kind != "chi" for m in melds):
+                bases.append("pengpenghu")
+        if not melds and facts.seven_pairs:
+            bases.append(_qidui(c, k, facts))
+        if not melds and facts.thirteen_orphans:
+            bases.append("shisanyao")
+        if not bases:
+            if not (feng or zhang):
+                return None
+            bases.append("zhijiehu")
+        base = max(bases, key=lambda b: BASES[b][1])
+        ids: list[str] = [f for f in ("tianhu", "dihu") if f in ctx.flags]
+        if _one_suit(c, melds):
+            ids.append("qingyise")
+        if "haidi" in ctx.flags and ctx.how == "self_draw":
+            ids.append("haidilao")
+        if ctx.gang_chain and ctx.is_self_draw and not k:  # 「如果杠开的牌玩家选择存牌…」
+            ids.append("gangshanghua")
+        ids += ["fengyise"] * feng + ["zhangyise"] * zhang
+        if k:
+            ids.append("mobao")
+            bao = ctx.joker_kind
+            natural_wait = bao >= 0 and self.waits_mask(c, melds, opts) >> bao & 1
+            # 「胡风一色和掌一色时，摸到的宝牌必须手里也有时才算宝中宝」
+            if natural_wait and (not (feng or zhang) or c[bao]):
+                ids.append("baozhongbao")
+        ids += [s for s in _SIDE if s in ctx.flags]
+        return [Hit(base, *BASES[base], "base")] + [Hit(i, *FACTORS[i], "mul") for i in ids]
+
+    # ---- payments -----------------------------------------------------------
+    def win_payments(self, game: Game, win: Win) -> list[Payment]:
+        """Self-draw: every other seat its own raw(w,p); 点炮/抢杠: only that seat [DEC R18]."""
+        bd = win.breakdown
+        payers = game.others(win.seat) if win.how in ("self_draw", "fenzhang") else [win.from_seat]
+        pattern = _pattern([h for h in bd.hits if h.id not in _SIDE])
+        side_w = "minglou" in bd.ids
+        gang = gang_total(game.seats[win.seat].melds)
+        out = []
+        for p in payers:
+            side = side_w + (game.seats[p].declared == "minglou")
+            piao = _piao(game, win.seat) + _piao(game, p)
+            amount = pattern * 2**side + piao + gang
+            reason = "+".join(bd.ids) + ("+piao" if piao else "") + ("+gang" if gang else "")
+            out.append(Payment(p, win.seat, amount, reason))
+        return out  # the engine cuts each seat's total to 32 in this (play) order [DEC R13]
+
+    def next_dealer(self, game: Game) -> int:
+        if game.wins:  # 「本局庄家胡牌」 also as one of several winners [DEC R23]
+            dealer_won = any(w.seat == game.dealer for w in game.wins)
+            return game.dealer if dealer_won else game.next_seat(game.dealer)
+        # 「无杠荒牌」连庄, 「有杠荒牌」下庄 — any gang by anyone [DEC R16]
+        return game.next_seat(game.dealer) if game.gangs_on_table else game.dealer
+
+    def public_state(self, game: Game) -> dict[str, Any]:
+        """The 宝 once turned up (``"hidden"`` before), and what each declaration shows."""
+        out: dict[str, Any] = {}
+        if "bao_declarer" in game.extra:
+            bao = game.extra.get("joker_kind", -1)
+            hidden = bool(game.hidden_indicators) and not game.is_over
+            out["bao"] = "hidden" if hidden else (T.NOTATION[bao] if bao >= 0 else None)
+        ting: list[dict[str, Any] | None] = []
+        for st in game.seats:
+            entry: dict[str, Any] | None = None
+            if st.declared:
+                entry = {"declared": st.declared}
+                if st.declared == "minglou":  # 明搂: the whole hand face up
+                    entry["hand"] = T.format(st.counts)
+                elif st.declared == "liangting" and _locked(st):  # 亮听: the waits
+                    entry["waits"] = T.format(_mask_kinds(self._shown_waits(game, st)))
+            ting.append(entry)
+        if any(ting):
+            out["ting"] = ting
+        return out
+
+    def _shown_waits(self, game: Game, st: Any) -> int:
+        hand = st.counts.copy()
+        if int(hand.sum()) % 3 == 2 and game.drawn >= 0 and hand[game.drawn]:
+            hand[game.drawn] -= 1  # its own turn: the waits before the draw
+        return self.waits_mask(hand, st.melds, game.opts) if int(hand.sum()) % 3 == 1 else 0
+
+
+DECLARE = {d: Action("declare", name=d) for d in DECLARATIONS + READINGS}
+
+
+# ---- helpers ---------------------------------------------------------------------
+def _locked(st: Any) -> bool:
+    """Declared 听 and discarded since: the hand is locked and may win."""
+    return bool(st.declared) and st.discard_count > st.extra.get("ting_discards", 1 << 30)
+
+
+def _tianhu(game: Game, seat: int, how: str) -> bool:
+    return how == "self_draw" and seat == game.dealer and game.draw_how == "deal"
+
+
+def _dihu(game: Game, seat: int) -> bool:
+    """「庄家打出第一张牌后闲家直接胡牌」: on the dealer's first discard, the hand's first."""
+    src, _, kind = game.claim
+    return (
+        src == game.dealer != seat
+        and kind == "discard"
+        and game.seats[src].discard_count == 1
+        and sum(st.discard_count for st in game.seats) == 1
+    )
+
+
+def _piao(game: Game, seat: int) -> int:
+    return game.seats[seat].choices.get("piao", 0)
+
+
+def _exposed(game: Game, kind: int) -> int:
+    """Face-up copies of ``kind``: indicators, rivers, 分张 tiles, melds (暗杠 are face down)."""
+    n = game.indicators.count(kind) + game.set_aside.count(kind)
+    for st in game.seats:
+        n += st.discards.count(kind)
+        n += sum(m.tiles.count(kind) for m in st.melds if m.kind != "angang")
+    return n
+
+
+def _meld_colours(melds: Any) -> tuple[bool, bool]:
+    """(every meld tile is an honor, every meld tile is a suited 2/5/8)."""
+    if not melds:
+        return True, True
+    tiles = [m.tiles[0] for m in melds if m.kind != "chi"]
+    if len(tiles) < len(melds):  # a chow holds no honor and a non-258 tile
+        return False, False
+    return all(t >= 27 for t in tiles), all(t in KINDS_258 for t in tiles)
+
+
+def _mask_kinds(mask: int) -> list[int]:
+    return [t for t in range(34) if mask >> t & 1]
+
+
+def _one_suit(c: np.ndarray, melds: Any) -> bool:
+    """清一色: only one of 筒条万, melds included (a wildcard always joins natural tiles)."""
+    if c[27:].any():
+        return False
+    kinds = [t for m in melds for t in m.tiles] + np.flatnonzero(c).tolist()
+    return all(t < 27 for t in kinds) and len({t // 9 for t in kinds}) == 1
+
+
+def _qidui(c: np.ndarray, k: int, facts: Any) -> str:
+    """七对 family: 七大对/豪华七大对 only when the winning tile is the 4th of a quad [DEC R8]."""
+    if k:  # the wildcard pairs the one odd kind; on a 3-count it is the quad's 4th tile
+        odd = int(np.flatnonzero(c & 1)[0])
+        completes = c[odd] == 3
+        quads = int((c == 4).sum()) + completes
+    else:
+        completes, quads = facts.win_completes_quad, facts.quads_natural
+    if not completes:
+        return "qidui"
+    return "qidadui" if quads == 1 else "haohua_qidadui"  # 3 quads too [DEC R25]
+
+
+def gang_total(melds: Any) -> int:
+    """The winner's gangs: 明杠 1, 暗杠 2 (「只有胡牌的人的杠牌算分」)."""
+    return sum(GANG_SCORE.get(m.kind, 0) for m in melds)
+
+
+def _pattern(hits: list[Hit]) -> int:
+    out = 1
+    for h in hits:
+        if h.combine in ("base", "mul"):
+            out *= h.value
+    return out
+
+
+def _breakdown(hits: list[Hit], ctx: WinContext) -> Breakdown:
+    """raw = pattern · 2^(明搂 sides) + 飘_w + 飘_p + gangs_w, cut to the cap of 32."""
+    fl = ctx.flags
+    piao = sum(v for v in (1, 2) if f"piao{v}" in fl) + sum(
+        v for v in (1, 2) if f"payer_piao{v}" in fl
+    )
+    gang = gang_total(ctx.melds)
+    if piao:
+        hits = hits + [Hit("piao", "飘", piao, "add")]
+    if gang:
+        hits = hits + [Hit("gang", "杠分", gang, "add")]
+    pattern = _pattern(hits)
+    raw = pattern + piao + gang
+    points = min(raw, CAP)
+    formula = " × ".join(str(h.value) for h in hits if h.combine != "add")
+    formula += "".join(f" + {h.value}" for h in hits if h.combine == "add")
+    formula += f" = {raw}" + (f" → {CAP} (封顶)" if raw > CAP else "")
+    return Breakdown(tuple(hits), points=points, fan=0, formula=formula)
+
+
+VARIANT = Rongcheng()
