@@ -3,7 +3,8 @@ cost of per-hand Parquet records (greedy bots, 4 players).
 
 Run: ``pytest bench/bench_sim.py --benchmark-enable`` (``MJCORE_BENCH_HANDS``, default 2000
 hands per case; the issue's figure uses 20000; 8 in the test suite's smoke pass), or
-``python bench/bench_sim.py [HANDS [ROUNDS]]`` for a plain table with CPU-normalised figures.
+``python bench/bench_sim.py [HANDS [ROUNDS [VARIANT,…]]]`` for a plain table with
+CPU-normalised figures.
 
 The baseline is the one-process run of the same hands in the same session, so the report
 reads as ratios: speed-up of 2 workers, Dask overhead against multiprocessing, slow-down from
@@ -103,7 +104,7 @@ def _note(benchmark, variant: str, case: str) -> None:
 
 
 # ---- plain report --------------------------------------------------------------------------------
-def report(hands: int, rounds: int = 1) -> None:
+def report(hands: int, rounds: int = 1, variants: tuple[str, ...] = ()) -> None:
     """The table; with ``rounds`` > 1 the cases run in A B C D, D C B A … order and each
     case keeps its best round (the one least disturbed by other programs)."""
     import distributed
@@ -134,7 +135,7 @@ def report(hands: int, rounds: int = 1) -> None:
         print(
             f"{'variant':16} {'run':20} {'wall h/s':>9} {'speed-up':>9} {'CPU h/s':>8} {'eff':>5}"
         )
-        for variant in names():  # every registered variant
+        for variant in variants or names():  # every registered variant unless named
             run(variant, 50)  # warm up imports and tables
             best: dict[str, tuple[float, float]] = {}
             for r in range(rounds):
@@ -157,4 +158,5 @@ if __name__ == "__main__":
     report(
         int(sys.argv[1]) if len(sys.argv) > 1 else HANDS,
         int(sys.argv[2]) if len(sys.argv) > 2 else 1,
+        tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else (),
     )
