@@ -20,7 +20,7 @@ from conftest import size
 from mjcore.engine.game import Game
 from mjcore.sim import play_game
 
-VARIANTS = ("xuezhan_kaxinwu", "qingdao", "lipu", "rongcheng")
+VARIANTS = ("xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng")
 N_GAMES = size(200, 4)
 N_TRACES = size(100, 3)
 

@@ -212,4 +212,6 @@ def is_terminal_or_honor(k: int) -> bool:
 
 
 def is_flower(k: int) -> bool:
+    """One of the eight flower kinds ``1f``–``8f`` (a variant may play more kinds as flowers,
+    e.g. 宿松 中发白: ``Variant.flower_kinds`` / ``Game.is_flower``)."""
     return FIRST_FLOWER <= k < N_ALL_KINDS

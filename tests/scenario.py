@@ -21,7 +21,16 @@ def scripted_game(
     """A game whose wall realises the given hands, draws and replacement tiles."""
     v = get_variant(variant)
     opts = v.parse_options(options)
-    wall = build_wall(v.tile_kinds(opts), players, dealer, hands, draws, replacements)
+    # Flowers not named in the script stay in the middle of the wall (never dealt by accident).
+    wall = build_wall(
+        v.tile_kinds(opts),
+        players,
+        dealer,
+        hands,
+        draws,
+        replacements,
+        apart=v.flower_kinds(opts),
+    )
     return v.new_game(players=players, options=options, wall=wall, dealer=dealer, carry=carry)
 
 

@@ -485,7 +485,7 @@ def test_simulate_cli_reports_lipu_counters():
     )
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    counters = data["variant_counters"]
+    counters = data["hand_counters"]
     # one horse draw per won hand (none when the wall is already empty), at most 2 tiles each
     assert 0 < counters["horse_draws"] <= data["games"] - data["draws"]
     assert counters["horse_draws"] <= counters["horse_tiles"] <= 2 * counters["horse_draws"]

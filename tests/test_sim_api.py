@@ -262,6 +262,6 @@ def test_variant_hand_counters_are_summed(monkeypatch):
         type(v), "hand_counters", lambda self, game: {"won": int(bool(game.wins)), "one": 1}
     )
     a = simulate(V, 21, seed=8, chunk_size=4)
-    assert a.variant_counters == {"won": 21 - a.draws, "one": 21}
+    assert a.hand_counters == {"won": 21 - a.draws, "one": 21}
     assert a == simulate(V, 21, seed=8, chunk_size=21)
-    assert "variant counters (total, per hand)" in a.summary()
+    assert "variant counters (per hand): one 21 (1.000), won" in a.summary()

@@ -31,7 +31,10 @@ class GreedyBot(BaseBot):
       tile, then the rng);
     * on another seat's discard: gang > peng > chi when the shanten after the claim (and the
       best discard) is no worse than now, else pass;
-    * a per-hand ``choose``: the value 0 when offered, else the first one.
+    * a flower it holds (飘花) is discarded before anything else, and it claims nothing
+      while it holds one;
+    * a per-hand ``choose``: the variant's documented bot rule (``Variant.bot_choice``), else
+      the value 0 when offered, else the first one.
     """
 
     name = "greedy"
@@ -47,6 +50,10 @@ class GreedyBot(BaseBot):
         joker_kind = view.get("public", {}).get("joker_kind", -1)
         if isinstance(joker_kind, str):
             joker_kind = T.kind(joker_kind)
+        if view["phase"] == "choose":
+            return _choice(_variant_of(variant), view, legal)
+        if view["seats"][seat].get("held_flowers") and view["phase"] in _CLAIM_PHASES:
+            return PASS  # a flower still to shed (飘花): no claim
         claim = view.get("claim") or {}
         claim_tile = T.kind(claim["tile"]) if claim else -1
         hand = _Hand(counts, _flags_of(variant), joker_kind=joker_kind)
@@ -58,6 +65,10 @@ class GreedyBot(BaseBot):
         if quick is not None:
             return quick
         variant = game.variant
+        if game.phase == "choose":
+            return _choice(variant, game.view(seat), legal)
+        if game.seats[seat].held_flowers and game.phase in _CLAIM_PHASES:
+            return PASS  # a flower still to shed (飘花): no claim
         counts = game.seats[seat].counts.copy()
         flags = variant.shape_flags(game.opts)
         # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
@@ -80,6 +91,9 @@ class GreedyBot(BaseBot):
 
     def _turn(self, hand: _Hand, legal: Sequence[Action]) -> Action:
         discards = [a for a in legal if a.kind == "discard"]
+        for a in discards:  # a held flower (not in the concealed counts) goes first
+            if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
+                return a
         scored = [(hand.shanten_without({a.tile: 1}), a) for a in discards]
         best = min(s for s, _ in scored)
         for a in legal:
@@ -204,6 +218,20 @@ def _obvious(legal: Sequence[Action]) -> Action | None:
     if HU in legal:
         return HU
     return None
+
+
+def _choice(variant: Variant | None, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    picked = variant.bot_choice(view, legal) if variant is not None else None
+    return picked if picked is not None else _neutral_choice(legal)
+
+
+def _variant_of(name: str) -> Variant | None:
+    from ..variants import get_variant
+
+    try:
+        return get_variant(name)
+    except ValueError:
+        return None
 
 
 def _neutral_choice(legal: Sequence[Action]) -> Action:

@@ -110,6 +110,9 @@ class Game:
         self.dealer = dealer
         self.seed = seed
         self.carry = check_carry(carry)
+        flowers = variant.flower_kinds(self.opts)
+        # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
+        self.is_flower = tuple(t in flowers for t in range(T.N_ALL_KINDS))
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
         self.seats = [SeatState() for _ in range(players)]
         self.phase = "deal"
@@ -155,6 +158,7 @@ class Game:
         self.history: list[tuple[int, Action]] = []
         self.exhausted = False
         self.extra: dict[str, Any] = {}
+        self._answered: dict[int, set[str]] = {}  # per seat: per-hand choices already made
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._start()
 
@@ -203,11 +207,7 @@ class Game:
             for name, value in self.locked_choices[s].items():
                 self.seats[s].choices[name] = value
                 self.log("choose", seat=s, name=name, value=value, locked=True)
-        self.pending = {
-            s: acts
-            for s in self.order_from(self.dealer)
-            if not self.locked_choices[s] and (acts := self.variant.hand_choices(self, s))
-        }
+        self.pending = self._choice_round()
         if self.pending:
             self.phase = "choose"
         else:
@@ -218,6 +218,22 @@ class Game:
             self._deal()
         self._begin_play()
 
+    def _choice_round(self) -> dict[int, list[Action]]:
+        """Per-hand choices still to make, per seat; a choice already made is not asked again.
+
+        A variant may ask in several rounds (e.g. one seat after another): the engine asks
+        again after each round until no seat has a choice left.
+        """
+        pending = {}
+        for s in self.order_from(self.dealer):
+            if self.locked_choices[s]:  # its choices are kept from an earlier hand
+                continue
+            made = self._answered.get(s, set())
+            acts = [a for a in self.variant.hand_choices(self, s) if a.name not in made]
+            if acts:
+                pending[s] = acts
+        return pending
+
     def _begin_play(self) -> None:
         self.variant.after_choices(self)
         dealer_tile = self.drawn
@@ -225,14 +241,13 @@ class Game:
             last = self._replace_flowers(seat)
             if seat == self.dealer and last >= 0:
                 dealer_tile = last
-        self.drawn = dealer_tile if dealer_tile < T.N_KINDS else -1
+        self.drawn = -1 if self.is_flower[dealer_tile] else dealer_tile
         self.phase = "turn"
         self.current = self.dealer
         self.draw_how = "deal"
 
-    @staticmethod
-    def _add_tile(st: SeatState, tile: int) -> None:
-        if tile >= T.N_KINDS:
+    def _add_tile(self, st: SeatState, tile: int) -> None:
+        if self.is_flower[tile]:
             st.held_flowers.append(tile)
         else:
             st.hand[tile] += 1
@@ -362,7 +377,8 @@ class Game:
             counts[tile] += (
                 1  # a claimed tile is natural: a discarded wildcard counts at face value
             )
-        gang_draw = self.draw_how == "replacement" and self.draw_cause == "gang"
+        # A flower replaced on a gang's replacement draw keeps the gang chain (chain > 0 only then).
+        gang_draw = self.draw_how == "replacement" and self.draw_cause in ("gang", "flower")
         chain = self.chain if how == "self_draw" and gang_draw else 0
         after = self.after_gang if how == "discard" else 0
         return WinContext(
@@ -375,12 +391,13 @@ class Game:
             after_gang=after,
             flags=frozenset(self.variant.win_flags(self, seat, tile, how)),
             joker_kind=self.extra.get("joker_kind", -1),
+            flowers=tuple(st.flowers),
         )
 
     def evaluate_win(self, seat: int, tile: int, how: str) -> Breakdown | None:
         """The breakdown if ``seat`` may win on ``tile`` now, else None."""
         st = self.seats[seat]
-        if tile >= T.N_KINDS or st.held_flowers or st.sealed:
+        if self.is_flower[tile] or st.held_flowers or st.sealed:
             return None  # a flower never completes a hand, nor can one be held at a win
         if not self.variant.can_win(self, seat, tile, how):
             return None
@@ -440,7 +457,7 @@ class Game:
 
     def _may_self_draw(self, seat: int) -> bool:
         """Cheap shape test (one core call) before the full evaluation of a self-draw."""
-        if self.drawn >= T.N_KINDS or self.seats[seat].held_flowers:
+        if self.is_flower[self.drawn] or self.seats[seat].held_flowers:
             return False
         if not self.variant.waits_prefilter:
             return True
@@ -530,13 +547,16 @@ class Game:
 
     def _resolve_choices(self) -> None:
         for seat, act in self.decisions.items():
+            # One decision answers every choice the seat was offered in this round.
+            self._answered.setdefault(seat, set()).update(a.name for a in self.pending[seat])
             name = self.variant.choice_locks.get(act.name, act.name)
             self.seats[seat].choices[name] = act.value
             if name != act.name:  # e.g. 长跑: this 飘 for the rest of the Match
                 self.locked_choices[seat][name] = act.value
             self.log("choose", seat=seat, name=act.name, value=act.value)
-        self.pending, self.decisions = {}, {}
-        self._after_choices()
+        self.pending, self.decisions = self._choice_round(), {}
+        if not self.pending:
+            self._after_choices()
 
     # ---- drawing
     def draw_for(self, seat: int) -> None:
@@ -566,7 +586,7 @@ class Game:
 
     def _receive(self, seat: int, tile: int, how: str) -> None:
         st = self.seats[seat]
-        if tile >= T.N_KINDS:
+        if self.is_flower[tile]:
             st.held_flowers.append(tile)
             if self.variant.replace_flowers(self, seat):
                 self.log("draw", seat=seat, tile=tile, how=how)
@@ -595,7 +615,7 @@ class Game:
     # ---- own turn
     def _discard(self, seat: int, tile: int) -> None:
         st = self.seats[seat]
-        if tile >= T.N_KINDS:
+        if self.is_flower[tile]:
             st.held_flowers.remove(tile)
         else:
             st.hand[tile] -= 1
@@ -666,7 +686,7 @@ class Game:
     def _claim_options(self, s: int, src: int, tile: int, kind: str) -> list[Action]:
         st = self.seats[s]
         acts: list[Action] = []
-        if tile >= T.N_KINDS:
+        if self.is_flower[tile]:
             return acts  # nobody claims a discarded flower
         how = "discard" if kind == "discard" else "rob_gang"
         if not self.variant.waits_prefilter or self.seat_waits(s) >> tile & 1:
@@ -757,7 +777,8 @@ class Game:
     def _take_discard(self, s: int, src: int, tile: int, dec: Action) -> None:
         st = self.seats[s]
         self.seats[src].discards.pop()
-        st.clear_locks()
+        if self.variant.claim_ends_pass_locks:
+            st.clear_locks()
         st.claims += 1
         st.claimed_from[src] += 1
         self.first_go_around = False
@@ -832,7 +853,7 @@ class Game:
         while order:
             seat = order.pop(0)
             tile = self.wall.draw()
-            if tile >= T.N_KINDS:  # a flower cannot win: it is simply set aside
+            if self.is_flower[tile]:  # a flower cannot win: it is simply set aside
                 self.set_aside.append(tile)
                 continue
             st = self.seats[seat]

@@ -76,7 +76,8 @@ class SeatState:
         return self._np
 
     def tile_count(self) -> int:
-        return sum(self.hand)
+        """Tiles physically in hand: the concealed tiles plus flowers held (飘花 keeps them)."""
+        return sum(self.hand) + len(self.held_flowers)
 
     def clear_locks(self) -> None:
         """The seat took an own action (draw, chi, peng, gang): 过手 locks end."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -20,6 +21,8 @@ from ..hand import is_win
 from ..scoring import Breakdown, Payment, WinContext
 from .actions import Action
 from .melds import Meld
+
+FLOWERS = frozenset(range(T.FIRST_FLOWER, T.N_ALL_KINDS))
 
 if TYPE_CHECKING:
     from ..scoring.context import Win
@@ -86,6 +89,8 @@ class Variant:
     pass_hu_rule: ClassVar[str] = ""
     pass_hu_bigger_ok: ClassVar[bool] = False  # 加番可以胡
     pass_peng_rule: ClassVar[bool] = False  # 过手碰
+    # Whether a chi/peng/直杠 ends the seat's 过手 locks like a draw does (False: only a draw).
+    claim_ends_pass_locks: ClassVar[bool] = True
     seven_pairs: ClassVar[bool] = True
     angang_public: ClassVar[bool] = False  # 暗杠 kind shown to others (宿松 翻开一张)
     # Per-hand choices that lock a choice for the rest of a Match: choosing ``choose K v``
@@ -103,6 +108,14 @@ class Variant:
     def tile_kinds(self, opts: Any) -> list[int]:
         """The full tile multiset of a hand (each kind as often as it exists)."""
         raise NotImplementedError
+
+    def flower_kinds(self, opts: Any) -> frozenset[int]:
+        """Kinds played as flowers (花牌): set aside and replaced, never claimed, never in a win.
+
+        By default the eight flowers 34–41; a variant may also play ordinary kinds as flowers
+        (宿松: 中发白).
+        """
+        return FLOWERS
 
     def kept_back(self, opts: Any) -> int:
         """Tiles kept at the tail: never drawn normally, only as replacements."""
@@ -259,17 +272,21 @@ class Variant:
     def next_dealer(self, game: Game) -> int:
         raise NotImplementedError
 
+    def bot_choice(self, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+        """The variant's documented rule for a bot's per-hand ``choose`` (None: the neutral one)."""
+        return None
+
     def public_state(self, game: Game) -> dict[str, Any]:
         """Variant facts every seat may see (混 kind, revealed 宝 …) for views."""
         return {}
 
-    def hand_counters(self, game: Game) -> dict[str, int]:
-        """Variant-specific per-hand counts for simulation statistics (summed over hands into
-        ``SimStats.variant_counters``), e.g. how often a rule fired in a finished hand."""
-        return {}
-
     def carry(self, game: Game) -> dict[str, Any]:
         """State handed to the next hand of a Match (e.g. 荒庄翻倍)."""
+        return {}
+
+    def hand_counters(self, game: Game) -> dict[str, int]:
+        """Extra per-hand counts for simulation statistics (summed over a run into
+        ``SimStats.hand_counters``), e.g. how often a variant rule fired in a finished hand."""
         return {}
 
     # ---- entry points -----------------------------------------------------

@@ -51,6 +51,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         }
         if s == seat or over:
             public["hand"] = T.format(st.counts)
+            public["held_flowers"] = T.format(st.held_flowers)  # flowers not (yet) set aside
         if s == seat and game.current == seat and game.drawn >= 0:
             if game.phase in ("turn", "fenzhang"):
                 public["drawn"] = T.NOTATION[game.drawn]

@@ -70,13 +70,16 @@ def build_wall(
     draws: Any = (),
     replacements: Any = (),
     seed: int = 0,
+    apart: Any = (),
 ) -> list[int]:
     """A full wall order for a scripted situation (tests, tutorials, bug reports).
 
     ``hands`` gives some or all concealed tiles of seats (the dealer's 14, 13 for
     others); missing tiles are filled from what is left, shuffled with ``seed``.
     ``draws`` are the next normal draws in order; ``replacements`` the next tail
-    draws (gang replacements / indicators) in the order they are taken.
+    draws (gang replacements / indicators) in the order they are taken. Tiles of the
+    ``apart`` kinds (e.g. flowers) that are not given explicitly are never used as filler:
+    they lie in the middle of the wall, away from both ends.
     Raises InvalidWallError if the tiles are not available in ``tile_set``.
     """
     from collections import Counter
@@ -101,7 +104,9 @@ def build_wall(
             raise InvalidWallError(f"hands: no seat {clip(s)} at a {players}-player table")
     hands = {s: take(h) for s, h in (hands or {}).items()}
     draws_k, repl_k = take(draws), take(replacements)
-    rest = list(pool.elements())
+    apart = set(apart)
+    kept = [k for k in pool.elements() if k in apart]
+    rest = [k for k in pool.elements() if k not in apart]
     np.random.default_rng(seed).shuffle(rest)
     head: list[int] = []
     for i in range(players):
@@ -112,5 +117,6 @@ def build_wall(
             raise InvalidWallError(f"seat {seat} is given {len(hand)} tiles, more than {size}")
         fill, rest = rest[: size - len(hand)], rest[size - len(hand) :]
         head.extend(hand + fill)
-    middle, tail = rest[: len(rest)], list(reversed(repl_k))
+    half = len(rest) // 2
+    middle, tail = rest[:half] + kept + rest[half:], list(reversed(repl_k))
     return head + draws_k + middle + tail

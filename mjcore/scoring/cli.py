@@ -35,6 +35,7 @@ def score_win(variant: str, win: dict[str, Any], options: dict[str, Any]) -> dic
 @click.option("--joker-kind", default=None, help="The wildcard's kind (荣成 宝, 青岛 混), e.g. 6s.")
 @click.option("--gang-chain", type=int, default=0, help="Self-drawn after N chained gangs.")
 @click.option("--after-gang", type=int, default=0, help="Won on the discard after a gang.")
+@click.option("--flowers", default="", help="The winner's flower area (宿松), e.g. 1f5f7z.")
 @click.option("--flag", "flags", multiple=True, help="Situation flag (tianhu, haidi, kouting …).")
 @click.option("--option", "-o", "opts", multiple=True, help="Room option key=value (JSON value).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -48,6 +49,7 @@ def score_command(
     joker_kind: str | None,
     gang_chain: int,
     after_gang: int,
+    flowers: str,
     flags: tuple[str, ...],
     opts: tuple[str, ...],
     as_json: bool,
@@ -63,6 +65,7 @@ def score_command(
         "gang_chain": gang_chain,
         "after_gang": after_gang,
         "flags": list(flags),
+        "flowers": flowers,
     }
     if joker_kind is not None:
         win["joker_kind"] = joker_kind

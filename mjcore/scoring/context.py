@@ -26,6 +26,7 @@ class WinContext:
     gangs (杠上花); ``after_gang`` > 0: won on the discard made right after a
     gang replacement (杠上炮). ``flags`` carry situation facts a variant needs
     (``tianhu``, ``dihu``, ``haidi``, ``kouting``, ``prev_huangzhuang`` …).
+    ``flowers`` is the winner's flower area (花牌 set aside face up, e.g. 宿松 中发白 and 春…菊).
     """
 
     concealed: np.ndarray
@@ -37,6 +38,7 @@ class WinContext:
     after_gang: int = 0
     flags: frozenset[str] = frozenset()
     joker_kind: int = -1
+    flowers: tuple[int, ...] = ()
 
     @property
     def is_self_draw(self) -> bool:
@@ -75,8 +77,9 @@ class WinContext:
             {"concealed": "123456789p1155s", "win_tile": "5s", "how": "self_draw",
              "melds": ["angang 8p"], "jokers": 0, "gang_chain": 1, "flags": ["kouting"]}
 
-        ``concealed`` includes the winning tile. Every field is checked for its type;
-        a wrong or unknown one raises InvalidHandError naming it.
+        ``concealed`` includes the winning tile; ``flowers`` is a flower area (``"1f5f7z"``).
+        Every field is checked for its type; a wrong or unknown one raises InvalidHandError
+        naming it.
         """
         if isinstance(data, (str, bytes)):
             try:
@@ -125,6 +128,7 @@ class WinContext:
             after_gang=_field(data, "after_gang", int, 0),
             flags=frozenset(flags),
             joker_kind=jk,
+            flowers=tuple(T.to_kinds(_field(data, "flowers", (str, list), []))),
         )
 
 
@@ -138,6 +142,7 @@ _FIELDS = (
     "after_gang",
     "flags",
     "joker_kind",
+    "flowers",
     "variant",
     "options",
 )

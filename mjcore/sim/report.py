@@ -47,10 +47,11 @@ def summary(s: SimStats) -> str:
     lines += ["", *_bot_lines(s), "", "patterns (share of wins):"]
     for pid, count in s.wins_by_pattern.most_common():
         lines.append(f"  {pid:<24} {count:>8}  {100 * count / max(s.wins, 1):6.2f}%")
-    if s.variant_counters:
-        lines.append("variant counters (total, per hand):")
-        for name, count in sorted(s.variant_counters.items()):
-            lines.append(f"  {name:<24} {count:>8}  {count / g:8.4f}")
+    if s.hand_counters:
+        lines.append(
+            "variant counters (per hand): "
+            + ", ".join(f"{k} {v} ({v / g:.3f})" for k, v in sorted(s.hand_counters.items()))
+        )
     if any(s.fan_hist.keys() - {0}):
         lines.append("fan: " + ", ".join(f"{k}:{v}" for k, v in sorted(s.fan_hist.items())))
     points = sorted(s.points_hist.items())

@@ -6,7 +6,7 @@ the chunk size.
 
 Variant hook: a variant may report extra per-hand counters by overriding
 ``Variant.hand_counters(game) -> dict[str, int]`` (e.g. how often a rule fired); the values
-are summed over the run into ``SimStats.variant_counters``. Scoring patterns need no hook:
+are summed over the run into ``SimStats.hand_counters``. Scoring patterns need no hook:
 every win's pattern ids (its ``hits``) are counted in ``wins_by_pattern``.
 """
 
@@ -117,7 +117,7 @@ class SimStats:
     gangs_by_kind: Counter = field(default_factory=Counter)
     score_hist: list[Counter] = field(default_factory=list)
     by_bot: dict[str, BotTally] = field(default_factory=dict)
-    variant_counters: Counter = field(default_factory=Counter)  # Variant.hand_counters, summed
+    hand_counters: Counter = field(default_factory=Counter)  # Variant.hand_counters, summed
     interrupted: bool = False
     seconds: float = field(default=0.0, compare=False)
     cpu_seconds: float = field(default=0.0, compare=False)
@@ -162,7 +162,7 @@ class SimStats:
         for st in game.seats:
             self.gangs_by_kind.update(m.kind for m in st.melds if m.is_gang)
         self.multi_wins += _multi_wins(game.events)
-        self.variant_counters.update(game.variant.hand_counters(game))
+        self.hand_counters.update(game.variant.hand_counters(game))
         if labels:
             self._add_bots(labels, scores, wins_of, won)
 
@@ -205,7 +205,7 @@ class SimStats:
             "fan_hist",
             "points_hist",
             "gangs_by_kind",
-            "variant_counters",
+            "hand_counters",
         ):
             getattr(self, name).update(getattr(other, name))
         for mine, theirs in zip(self.score_hist, other.score_hist, strict=True):
@@ -288,7 +288,7 @@ class SimStats:
             "win_rate": [round(r, 6) for r in self.win_rate],
             "wins_by_how": dict(sorted(self.wins_by_how.items())),
             "wins_by_pattern": dict(self.wins_by_pattern.most_common()),
-            "variant_counters": dict(sorted(self.variant_counters.items())),
+            "hand_counters": dict(sorted(self.hand_counters.items())),
             "fan_hist": {str(k): v for k, v in sorted(self.fan_hist.items())},
             "points_hist": {str(k): v for k, v in sorted(self.points_hist.items())},
             "gangs_by_kind": dict(sorted(self.gangs_by_kind.items())),

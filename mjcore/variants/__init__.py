@@ -12,6 +12,7 @@ _MODULES = {
     "qingdao": "qingdao",
     "lipu": "lipu",
     "rongcheng": "rongcheng",
+    "susong": "susong",
 }
 _CACHE: dict[str, Variant] = {}
 
