@@ -232,9 +232,10 @@ def hand_command(
 def _register_subcommands() -> None:
     """Commands that live with their own subsystem join the group here."""
     from .scoring.cli import score_command
-    from .sim.cli import simulate_command
+    from .sim.cli import replay_command, simulate_command
 
     main.add_command(simulate_command)
+    main.add_command(replay_command)
     main.add_command(score_command)
     from .server.cli import COMMANDS as server_commands  # server deps load lazily
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import numpy as np
 
 from ..engine.actions import Action
+from ..errors import InvalidOptionError
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -53,19 +54,16 @@ BOTS = ("greedy", "random")
 
 
 def make_bot(name: str, seed: SeedLike = None) -> BaseBot:
-    """A bot by name (``"greedy"`` or ``"random"``); unknown names raise ValueError."""
+    """A bot by name (``"greedy"`` or ``"random"``); unknown names raise InvalidOptionError."""
     registry = _registry()
-    if name not in registry:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
+    if not isinstance(name, str) or name not in registry:
+        raise InvalidOptionError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
     return registry[name](seed)
 
 
-def make_bots(
-    spec: str | Sequence[str], players: int, seeds: Sequence[SeedLike] | None = None
-) -> list[BaseBot]:
-    """One bot per seat: ``spec`` is a bot name for every seat or one name per seat."""
-    names = [spec] * players if isinstance(spec, str) else list(spec)
-    if len(names) != players:
-        raise ValueError(f"bots: expected one name or {players} names (one per seat), got {spec!r}")
+def make_bots(spec: Any, players: int, seeds: Sequence[SeedLike] | None = None) -> list[Any]:
+    """One bot per seat from any spec :func:`~mjcore.bots.spec.resolve_bots` accepts."""
+    from .spec import resolve_bots
+
     seeds = list(seeds) if seeds is not None else [None] * players
-    return [make_bot(n, s) for n, s in zip(names, seeds, strict=False)]
+    return [sb.make(s) for sb, s in zip(resolve_bots(spec, players), seeds, strict=False)]

@@ -1,4 +1,4 @@
-"""The ``mjcore simulate`` command (registered into the ``mjcore`` click group)."""
+"""The ``mjcore simulate`` and ``mjcore replay`` commands (registered into the ``mjcore`` group)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import click
 
 from ..bots import BOTS
 from ..cli_options import parse_option
+from ..errors import MjcoreError
 
 
 @click.command("simulate")
@@ -24,7 +25,8 @@ from ..cli_options import parse_option
     "-b",
     default="greedy",
     show_default=True,
-    help=f"Bot for every seat ({'|'.join(BOTS)}) or one per seat, comma-separated.",
+    help=f"Bot for every seat ({'|'.join(BOTS)} or module:Class for your own) "
+    "or one per seat, comma-separated, e.g. mypkg.bots:MyBot,greedy,greedy,greedy.",
 )
 @click.option(
     "--seed", "-s", default=0, show_default=True, type=click.IntRange(min=0), help="Run seed."
@@ -35,7 +37,36 @@ from ..cli_options import parse_option
     default=1,
     show_default=True,
     type=click.IntRange(min=1),
-    help="Processes to play on.",
+    help="Local processes to play on.",
+)
+@click.option(
+    "--cluster",
+    default=None,
+    metavar="local:N|tcp://HOST:PORT",
+    help='Play on Dask (pip install "mjcore[dask]"): a LocalCluster of N processes or a '
+    "running scheduler's address.",
+)
+@click.option(
+    "--chunk-size", type=click.IntRange(min=1), default=None, help="Hands per task (auto)."
+)
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Play every wall once per seat rotation (games: a multiple of players); reports "
+    "each bot's mean score with a confidence interval and the variance reduction.",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write one row per hand to this Parquet file (see `mjcore replay`).",
+)
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Save a report figure (PNG, SVG, PDF …; needs matplotlib).",
 )
 @click.option(
     "--option",
@@ -49,7 +80,9 @@ from ..cli_options import parse_option
     "--json", "as_json", is_flag=True, help="Print the statistics as JSON instead of the summary."
 )
 @click.option(
-    "--progress/--no-progress", default=True, show_default=True, help="Progress bar on stderr."
+    "--progress/--no-progress",
+    default=None,
+    help="Progress bar on stderr [default: only when stderr is a terminal].",
 )
 def simulate_command(
     variant: str,
@@ -58,18 +91,23 @@ def simulate_command(
     bots: str,
     seed: int,
     workers: int,
+    cluster: str | None,
+    chunk_size: int | None,
+    duplicate: bool,
+    out: str | None,
+    plot_path: str | None,
     opts: tuple[str, ...],
     as_json: bool,
-    progress: bool,
+    progress: bool | None,
 ) -> None:
-    """Play many hands with bots and print aggregate statistics.
+    """Play many hands with bots and print aggregate statistics (Ctrl-C: what is done so far).
 
     Example: mjcore simulate --variant xuezhan_kaxinwu --games 10000 --workers 2
     """
     from . import simulate
 
     options = dict(parse_option(o) for o in opts)
-    names = bots.split(",") if "," in bots else bots
+    names = [b.strip() for b in bots.split(",")] if "," in bots else bots
     try:
         stats = simulate(
             variant,
@@ -80,7 +118,41 @@ def simulate_command(
             seed=seed,
             workers=workers,
             progress=progress,
+            cluster=cluster,
+            chunk_size=chunk_size,
+            duplicate=duplicate,
+            out=out,
         )
-    except ValueError as exc:  # bad variant / option / bot name: a usage error, not a crash
+    except ValueError as exc:  # bad variant / option / bot: a usage error, not a crash
         raise click.UsageError(str(exc)) from None
+    except ImportError as exc:  # an optional extra that is not installed
+        raise click.ClickException(str(exc)) from None
     click.echo(stats.to_json(indent=2) if as_json else stats.summary())
+    if plot_path is not None:
+        try:
+            stats.plot(plot_path)
+        except ImportError as exc:
+            raise click.ClickException(str(exc)) from None
+        click.echo(f"plot written to {plot_path}", err=True)
+    if stats.interrupted:
+        raise SystemExit(130)  # the shell's code for "stopped by Ctrl-C", after the report
+
+
+@click.command("replay")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--hand", "-h", "hand", type=click.IntRange(min=0), required=True, help="Hand index.")
+def replay_command(path: str, hand: int) -> None:
+    """Replay one hand of a `mjcore simulate --out` Parquet file move by move.
+
+    The hand is rebuilt from its recorded wall, dealer and options and every recorded
+    action is applied through the engine; the last line checks the recorded scores.
+    """
+    from .records import read_hand, replay_lines
+
+    try:
+        for line in replay_lines(read_hand(path, hand)):
+            click.echo(line)
+    except ImportError as exc:
+        raise click.ClickException(str(exc)) from None
+    except (MjcoreError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None

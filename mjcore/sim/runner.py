@@ -1,23 +1,34 @@
-"""simulate(): play many seeded hands with bots, optionally on several processes."""
+"""simulate(): play many seeded hands with bots, in process, on local processes or on Dask.
+
+A run is cut into chunks of consecutive hand indices. Hand ``i``'s wall, dealer and bot
+seeds depend only on (seed, i), and a chunk's statistics are exact integer sums, so merging
+the chunks gives the same statistics whatever the backend, the number of workers or the
+chunk size. Chunks are merged (and their per-hand records written) in index order.
+"""
 
 from __future__ import annotations
 
-import multiprocessing as mp
+import os
+import secrets
 import time
 import traceback
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..bots import make_bots
+from ..bots.spec import SeatBot, decider, resolve_bots
 from ..engine.game import Game
 from ..engine.variant import Variant
+from ..errors import InvalidOptionError
 from ..variants import get_variant
 from .stats import SimStats
 
 MAX_ACTIONS = 20_000
 """A hand still running after this many actions is an engine bug (a loop)."""
+MAX_CHUNK = 500
+"""Largest default chunk: a live progress bar and bounded memory per chunk."""
 
 
 class GameFailedError(RuntimeError):
@@ -35,134 +46,342 @@ def game_seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
     return int(state[0]), [int(s) for s in state[1:]]
 
 
-def play_game(
-    variant: str | Variant,
-    index: int,
-    players: int = 4,
-    options: dict | None = None,
-    bots: str | Sequence[str] = "greedy",
-    seed: int = 0,
-) -> tuple[Game, int]:
-    """Play game ``index`` of a simulation exactly as :func:`simulate` does: (game, actions)."""
-    variant = get_variant(variant)
-    wall_seed, bot_seeds = game_seeds(seed, index, players)
-    seat_bots = make_bots(bots, players, bot_seeds)
-    # The dealer rotates with the game index, so per-seat statistics compare bots, not seats.
-    game = variant.new_game(
-        players=players, options=options, seed=wall_seed, dealer=index % players
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play any hand of a run (sent once per worker)."""
+
+    variant: Variant
+    players: int
+    options: dict[str, Any] | None
+    seat_bots: tuple[SeatBot, ...]
+    seed: int
+    duplicate: bool = False
+    records: bool = False
+
+    @property
+    def labels(self) -> list[str]:
+        return [sb.label for sb in self.seat_bots]
+
+    def empty_stats(self) -> SimStats:
+        return SimStats(
+            variant=self.variant.name,
+            players=self.players,
+            options=dict(self.options or {}),
+            bots=self.labels,
+            seed=self.seed,
+            duplicate=self.duplicate,
+        )
+
+    def seating(self, index: int) -> tuple[int, int, list[tuple[SeatBot, int]]]:
+        """(wall seed, dealer, [(bot recipe, bot seed) per seat]) of hand ``index``.
+
+        Plain play: hand ``i`` has its own wall, dealt by seat ``i % players``. Duplicate:
+        deal ``d = i // players`` is played ``players`` times with the same wall and dealer,
+        rotation ``r = i % players`` moving bot ``j`` (with its seed) to seat ``(j + r) % n``.
+        """
+        n = self.players
+        if not self.duplicate:
+            wall_seed, seeds = game_seeds(self.seed, index, n)
+            return wall_seed, index % n, list(zip(self.seat_bots, seeds, strict=True))
+        deal, rot = divmod(index, n)
+        wall_seed, seeds = game_seeds(self.seed, deal, n)
+        slots = [(s - rot) % n for s in range(n)]
+        return wall_seed, deal % n, [(self.seat_bots[j], seeds[j]) for j in slots]
+
+
+def play_hand(job: Job, index: int) -> tuple[Game, int, list[str]]:
+    """Play hand ``index`` of a run: (finished game, actions, bot label per seat)."""
+    wall_seed, dealer, seats = job.seating(index)
+    decide = [decider(sb.make(seed)) for sb, seed in seats]
+    game = job.variant.new_game(
+        players=job.players, options=job.options, seed=wall_seed, dealer=dealer
     )
     actions = 0
     while not game.is_over:
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"hand did not end after {MAX_ACTIONS} actions")
         seat = game.to_act()[0]
-        legal = game.legal_actions(seat)
-        game.apply(seat, seat_bots[seat].act_fast(game, seat, legal))
+        game.apply(seat, decide[seat](game, seat, game.legal_actions(seat)))
         actions += 1
+    return game, actions, [sb.label for sb, _ in seats]
+
+
+def play_game(
+    variant: str | Variant,
+    index: int,
+    players: int = 4,
+    options: dict | None = None,
+    bots: Any = "greedy",
+    seed: int = 0,
+    duplicate: bool = False,
+) -> tuple[Game, int]:
+    """Play game ``index`` of a simulation exactly as :func:`simulate` does: (game, actions)."""
+    variant = get_variant(variant)
+    job = Job(variant, players, options, tuple(resolve_bots(bots, players)), seed, duplicate)
+    game, actions, _ = play_hand(job, index)
     return game, actions
 
 
-def _run_chunk(
-    variant: str,
-    players: int,
-    options: dict | None,
-    bots: str | list[str],
-    seed: int,
-    start: int,
-    stop: int,
-) -> SimStats:
-    stats = _empty_stats(variant, players, options, bots, seed)
-    t0 = time.perf_counter()
-    for index in range(start, stop):
-        try:
-            game, actions = play_game(variant, index, players, options, bots, seed)
-        except Exception as exc:
-            raise GameFailedError(
-                f"game {index} failed: {type(exc).__name__}: {exc}\n"
-                f"replay: mjcore.sim.play_game({variant!r}, {index}, players={players}, "
-                f"options={options!r}, bots={bots!r}, seed={seed}) "
-                f"(wall seed {game_seeds(seed, index, players)[0]})\n{traceback.format_exc()}"
-            ) from exc
-        stats.add_game(game, actions)
-    stats.seconds = time.perf_counter() - t0
-    return stats
+@dataclass
+class ChunkResult:
+    """A chunk's statistics and (when asked for) its per-hand records as an Arrow table."""
+
+    stats: SimStats
+    records: Any = None
 
 
-def _run_chunk_star(args: tuple) -> SimStats:
-    return _run_chunk(*args)
+def run_chunk(job: Job, start: int, stop: int, partial: ChunkResult | None = None) -> ChunkResult:
+    """Play hands ``start``..``stop-1`` (whole deals in a duplicate run).
+
+    ``partial``, when given, is filled as hands finish, so an interrupted caller keeps the
+    complete hands (deals) played so far.
+    """
+    res = partial or ChunkResult(job.empty_stats())
+    from .records import HandRows
+
+    rows = HandRows() if job.records else None
+    t0, c0 = time.perf_counter(), time.process_time()
+    step = job.players if job.duplicate else 1
+    try:
+        for first in range(start, stop, step):
+            played = [(i, *_play_or_explain(job, i)) for i in range(first, first + step)]
+            totals: dict[str, int] = {}
+            for index, game, actions, labels in played:
+                res.stats.add_game(game, actions, labels)
+                if rows is not None:
+                    rows.add(index, game, job.seed, labels)
+                for label, score in zip(labels, game.scores, strict=True):
+                    totals[label] = totals.get(label, 0) + score
+            if job.duplicate:
+                res.stats.add_deal(totals)
+    finally:
+        res.stats.seconds = time.perf_counter() - t0
+        res.stats.cpu_seconds = time.process_time() - c0
+        if rows is not None:
+            res.records = rows.table()
+    return res
 
 
-def _empty_stats(
-    variant: str, players: int, options: dict | None, bots: str | list[str], seed: int
-) -> SimStats:
-    names = [bots] * players if isinstance(bots, str) else list(bots)
-    return SimStats(
-        variant=variant, players=players, options=dict(options or {}), bots=names, seed=seed
-    )
+def _play_or_explain(job: Job, index: int) -> tuple[Game, int, list[str]]:
+    try:
+        return play_hand(job, index)
+    except Exception as exc:
+        wall_seed = job.seating(index)[0]
+        raise GameFailedError(
+            f"game {index} failed: {type(exc).__name__}: {exc}\n"
+            f"replay: mjcore.sim.play_game({job.variant.name!r}, {index}, "
+            f"players={job.players}, options={job.options!r}, bots={job.labels!r}, "
+            f"seed={job.seed}, duplicate={job.duplicate}) (wall seed {wall_seed})\n"
+            f"{traceback.format_exc()}"
+        ) from exc
 
 
+# ---- argument checks -----------------------------------------------------------------------------
+def _integer(name: str, value: Any, minimum: int | None = None, allow_none: bool = False) -> Any:
+    """An int (numpy integers converted; bools, floats, strings rejected) ≥ ``minimum``."""
+    if value is None and allow_none:
+        return None
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise InvalidOptionError(f"{name} must be an integer, got {value!r:.80}")
+    value = int(value)
+    if minimum is not None and value < minimum:
+        raise InvalidOptionError(f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+def _variant(variant: Any) -> Variant:
+    if not isinstance(variant, (str, Variant)):
+        raise InvalidOptionError(f"variant must be a variant name, got {variant!r:.80}")
+    try:
+        return get_variant(variant)
+    except InvalidOptionError:
+        raise
+    except ValueError as exc:  # unknown name
+        raise InvalidOptionError(str(exc)) from None
+
+
+def _flag(name: str, value: Any, allow_none: bool = False) -> Any:
+    if value is None and allow_none:
+        return None
+    if not isinstance(value, (bool, np.bool_)):
+        raise InvalidOptionError(f"{name} must be True or False, got {value!r:.80}")
+    return bool(value)
+
+
+def chunk_ranges(games: int, size: int, step: int) -> list[tuple[int, int]]:
+    """Contiguous index ranges of ``size`` hands (a multiple of ``step``, the deal size)."""
+    size = max(step, size - size % step)
+    return [(a, min(a + size, games)) for a in range(0, games, size)]
+
+
+def default_chunk(games: int, parallel: int, step: int) -> int:
+    """Small enough for a live progress bar and load balance, at most :data:`MAX_CHUNK`."""
+    size = max(1, min(MAX_CHUNK, games // (parallel * 8) or 1))
+    return max(step, size - size % step)
+
+
+# ---- the entry point -----------------------------------------------------------------------------
 def simulate(
     variant: str | Variant,
     games: int,
     players: int = 4,
     options: dict[str, Any] | None = None,
-    bots: str | Sequence[str] = "greedy",
-    seed: int = 0,
+    bots: Any = "greedy",
+    seed: int | None = 0,
     workers: int = 1,
-    progress: bool = False,
+    progress: bool | None = False,
+    *,
+    cluster: Any = None,
+    chunk_size: int | None = None,
+    duplicate: bool = False,
+    out: str | os.PathLike[str] | None = None,
 ) -> SimStats:
-    """Play ``games`` full hands (game ``i`` dealt by seat ``i % players``); aggregate statistics.
+    """Play ``games`` full hands with bots and return their aggregate statistics.
 
-    Game ``i`` uses the wall and bot seeds :func:`game_seeds` derives from ``seed``, so the
-    statistics (all but the timing) are the same for every ``workers`` count. ``bots`` is
-    ``"greedy"``, ``"random"`` or one name per seat. A hand that raises is a bug: it is
-    re-raised as :class:`GameFailedError` naming the game and how to replay it.
+    * ``bots``: for every seat or one per seat — a name (``"greedy"``, ``"random"``),
+      ``"module:Name"``, a Bot class, a factory returning a bot, or a Bot instance (see
+      :mod:`mjcore.bots.spec`; with ``workers > 1`` they must pickle).
+    * ``seed``: an int (numpy ints accepted) or None for a fresh one (recorded in the stats).
+      Hand ``i`` is dealt by seat ``i % players`` from seeds :func:`game_seeds` derives, so
+      the statistics (all but the timing) are the same for any ``workers``, ``cluster`` or
+      ``chunk_size``.
+    * ``workers``: local processes; ``cluster``: ``"local:N"`` (a Dask LocalCluster of N
+      processes), a scheduler address ``"tcp://host:8786"`` or a ``dask.distributed.Client``
+      (``pip install "mjcore[dask]"``). Not both.
+    * ``duplicate``: every wall is played once per seat rotation (``games`` must be a
+      multiple of ``players``; chunks hold whole deals); the per-bot report then has
+      duplicate confidence intervals and the variance reduction against plain play.
+    * ``out``: write one Parquet row per hand (:mod:`mjcore.sim.records`).
+    * ``progress``: a progress bar on stderr; None = only when stderr is a terminal.
+
+    Ctrl-C (KeyboardInterrupt) stops the run and returns the statistics of the hands merged
+    so far, with ``interrupted=True``. A hand that raises is a bug: it is re-raised as
+    :class:`GameFailedError` naming the game and how to replay it. Bad arguments raise
+    :class:`~mjcore.errors.InvalidOptionError` naming the argument.
     """
-    variant = get_variant(variant)
-    if not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a non-negative integer, got {games!r}")
-    if not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a positive integer, got {workers!r}")
-    if not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-    bots = bots if isinstance(bots, str) else list(bots)
-    variant.new_game(players=players, options=options, seed=0)  # validate players/options up front
-    make_bots(bots, players)  # validate bot names up front
-    total = _empty_stats(variant.name, players, options, bots, seed)
-    chunks = _chunks(games, workers)
-    args = [(variant.name, players, options, bots, seed, a, b) for a, b in chunks]
-    bar = _progress_bar(games, progress)
-    t0 = time.perf_counter()
-    results: Iterable[SimStats]
+    games = _integer("games", games, 0)
+    workers = _integer("workers", workers, 1)
+    chunk_size = _integer("chunk_size", chunk_size, 1, allow_none=True)
+    progress = _flag("progress", progress, allow_none=True)
+    if out is not None and not isinstance(out, (str, os.PathLike)):
+        raise InvalidOptionError(f"out must be a file path, got {out!r:.80}")
+    if cluster is not None and workers != 1:
+        raise InvalidOptionError("workers and cluster exclude each other: give one of them")
+    job = make_job(variant, games, players, options, bots, seed, duplicate, out is not None)
+    backend = _backend(job, workers, cluster)
+    writer = None
     try:
-        if workers == 1:
-            results = map(_run_chunk_star, args)
-        else:
-            pool = mp.get_context("spawn").Pool(min(workers, len(args)) or 1)
-            results = pool.imap_unordered(_run_chunk_star, args)
-        for part in results:
-            total.merge(part)
-            if bar is not None:
-                bar.update(part.games)
+        writer = _writer(out, job) if out is not None else None
+        step = job.players if job.duplicate else 1
+        size = chunk_size or default_chunk(games, backend.parallelism, step)
+        return drive(job, backend, chunk_ranges(games, size, step), games, progress, writer)
     finally:
-        if workers > 1:
-            pool.terminate()
-            pool.join()
+        backend.close()  # idempotent; drive closes it too, as soon as the chunks are in
+        if writer is not None:
+            writer.close()
+
+
+def make_job(
+    variant: Any,
+    games: int,
+    players: Any,
+    options: Any,
+    bots: Any,
+    seed: Any,
+    duplicate: Any,
+    records: bool,
+) -> Job:
+    """Check the run's arguments (naming the bad one) and resolve them into a :class:`Job`."""
+    variant = _variant(variant)
+    players = _integer("players", players)
+    seed = _integer("seed", seed, 0, allow_none=True)
+    duplicate = _flag("duplicate", duplicate)
+    if options is not None and not isinstance(options, dict):
+        raise InvalidOptionError(f"options must be a dict or None, got {options!r:.80}")
+    if duplicate and games % players:
+        raise InvalidOptionError(
+            f"games must be a multiple of players ({players}) with duplicate, got {games}"
+        )
+    if seed is None:
+        seed = secrets.randbits(63)
+    variant.new_game(players=players, options=options, seed=0)  # validate players/options now
+    seat_bots = tuple(resolve_bots(bots, players))
+    return Job(variant, players, options, seat_bots, seed, duplicate, records)
+
+
+def _writer(out: str | os.PathLike[str], job: Job) -> Any:
+    from .records import HandWriter
+
+    meta = {
+        "variant": job.variant.name,
+        "players": job.players,
+        "options": job.options or {},
+        "bots": job.labels,
+        "seed": str(job.seed),
+        "duplicate": job.duplicate,
+    }
+    return HandWriter(out, meta)
+
+
+def _backend(job: Job, workers: int, cluster: Any) -> Any:
+    from . import backends
+
+    if cluster is not None:
+        return backends.DaskBackend(job, cluster)
+    if workers > 1:
+        return backends.PoolBackend(job, workers)
+    return backends.InlineBackend(job)
+
+
+def drive(
+    job: Job,
+    backend: Any,
+    chunks: Sequence[tuple[int, int]],
+    games: int,
+    progress: bool | None,
+    writer: Any = None,
+) -> SimStats:
+    """Run the chunks on the backend; merge (and write) them in index order as they arrive."""
+    total = job.empty_stats()
+    total.backend = backend.describe()
+    bar = _progress_bar(games, progress)
+    pending: dict[int, ChunkResult] = {}
+    done = arrived = 0
+    t0 = time.perf_counter()
+    try:
+        for idx, res in backend.results(chunks):
+            pending[idx] = res
+            arrived += res.stats.games
+            total.timeline.append((time.perf_counter() - t0, arrived))
+            if bar is not None:
+                bar.update(res.stats.games)
+            while done in pending:
+                _take(total, pending.pop(done), writer)
+                done += 1
+    except KeyboardInterrupt:
+        total.interrupted = True
+        part = backend.partial()
+        if part is not None and part[0] == done:
+            _take(total, part[1], writer)
+    finally:
+        backend.close()
         if bar is not None:
             bar.close()
     total.seconds = time.perf_counter() - t0
     return total
 
 
-def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    """Contiguous index ranges: small enough for a live progress bar and load balance."""
-    size = max(1, min(500, games // (workers * 8) or 1))
-    return [(a, min(a + size, games)) for a in range(0, games, size)]
+def _take(total: SimStats, res: ChunkResult, writer: Any) -> None:
+    total.merge(res.stats)
+    if writer is not None:
+        writer.write(res.records)
 
 
-def _progress_bar(games: int, progress: bool) -> Any:
-    if not progress:
+def _progress_bar(games: int, progress: bool | None) -> Any:
+    if progress is False:
         return None
     from tqdm import tqdm
 
-    return tqdm(total=games, unit="hand", desc="simulate", dynamic_ncols=True)
+    # disable=None: tqdm shows the bar only when stderr is a terminal
+    auto = None if progress is None else False
+    return tqdm(total=games, unit="hand", desc="simulate", dynamic_ncols=True, disable=auto)

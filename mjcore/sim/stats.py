@@ -1,17 +1,90 @@
-"""SimStats: mergeable aggregate statistics of simulated hands."""
+"""SimStats: mergeable aggregate statistics of simulated hands, per seat and per bot.
+
+Everything but the timing is an integer sum or a Counter, so merging chunks is exact and
+order-free: the statistics of a run do not depend on the backend, the number of workers or
+the chunk size.
+
+Variant hook: a variant may report extra per-hand counters by overriding
+``Variant.hand_counters(game) -> dict[str, int]`` (e.g. how often a rule fired); the values
+are summed over the run into ``SimStats.hand_counters``. Scoring patterns need no hook:
+every win's pattern ids (its ``hits``) are counted in ``wins_by_pattern``.
+"""
 
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
     from ..engine.game import Game
 
 _PERCENTILES = (1, 5, 25, 50, 75, 95, 99)
 _MULTI_HOWS = ("discard", "rob_gang")
+Z95 = 1.959963984540054
+"""Two-sided 95% normal quantile, for the confidence intervals."""
+
+
+@dataclass
+class BotTally:
+    """One bot's results over the seats it holds (``seats`` of them at every table).
+
+    The sample unit of its confidence interval is a hand (plain play) or a deal (duplicate):
+    ``hand_sum``/``hand_sumsq`` are moments of the bot's total score over its seats in one
+    hand, ``deal_*`` the same over the ``players`` rotations of one deal.
+    """
+
+    seats: int
+    seat_hands: int = 0  # hands × seats held
+    wins: int = 0
+    hands_won: int = 0  # seat-hands with at least one win
+    score_hist: Counter = field(default_factory=Counter)  # one entry per seat-hand
+    hand_sum: int = 0
+    hand_sumsq: int = 0
+    deals: int = 0
+    deal_sum: int = 0
+    deal_sumsq: int = 0
+
+    def merge(self, other: BotTally) -> None:
+        for name in (
+            "seat_hands",
+            "wins",
+            "hands_won",
+            "hand_sum",
+            "hand_sumsq",
+            "deals",
+            "deal_sum",
+            "deal_sumsq",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.score_hist.update(other.score_hist)
+
+    @property
+    def hands(self) -> int:
+        return self.seat_hands // self.seats if self.seats else 0
+
+    @property
+    def mean(self) -> float:
+        """Mean score per seat-hand."""
+        return self.hand_sum / self.seat_hands if self.seat_hands else 0.0
+
+    def plain_se(self) -> float:
+        """Standard error of :attr:`mean` treating hands as independent samples."""
+        return _se(self.hands, self.hand_sum, self.hand_sumsq) / self.seats if self.seats else 0.0
+
+    def duplicate_se(self, players: int) -> float:
+        """Standard error of :attr:`mean` with deals (every seat rotation) as the samples."""
+        if not self.seats:
+            return 0.0
+        return _se(self.deals, self.deal_sum, self.deal_sumsq) / (self.seats * players)
+
+    def win_rate(self) -> float:
+        return self.hands_won / self.seat_hands if self.seat_hands else 0.0
 
 
 @dataclass
@@ -19,7 +92,10 @@ class SimStats:
     """Aggregate statistics; every field but the timing merges exactly (sums and Counters).
 
     ``score_hist[s]`` counts each final score of seat ``s``, so averages, spreads and
-    percentiles are exact and ``workers=N`` aggregates equal ``workers=1``.
+    percentiles are exact and ``workers=N`` aggregates equal ``workers=1``. ``by_bot`` holds
+    the same per bot label (a bot at several seats, or moving seats in a duplicate run, is
+    one row). ``interrupted`` marks a run stopped by Ctrl-C: it then covers the first
+    ``games`` hands.
     """
 
     variant: str
@@ -27,6 +103,7 @@ class SimStats:
     options: dict[str, Any] = field(default_factory=dict)
     bots: list[str] = field(default_factory=list)
     seed: int = 0
+    duplicate: bool = False
     games: int = 0
     actions: int = 0
     draws: int = 0  # exhausted hands without any win
@@ -39,26 +116,42 @@ class SimStats:
     points_hist: Counter = field(default_factory=Counter)  # a win's points per payer
     gangs_by_kind: Counter = field(default_factory=Counter)
     score_hist: list[Counter] = field(default_factory=list)
+    by_bot: dict[str, BotTally] = field(default_factory=dict)
     hand_counters: Counter = field(default_factory=Counter)  # Variant.hand_counters, summed
+    interrupted: bool = False
     seconds: float = field(default=0.0, compare=False)
+    cpu_seconds: float = field(default=0.0, compare=False)
+    """CPU time of the processes that played the hands, summed over chunks (not the merging)."""
+    backend: str = field(default="inline", compare=False)
+    timeline: list[tuple[float, int]] = field(default_factory=list, compare=False)
+    """(seconds since start, hands done) each time a chunk arrived: hands/s over the run."""
 
     def __post_init__(self) -> None:
         n = self.players
         self.wins_by_seat = self.wins_by_seat or [0] * n
         self.hands_won_by_seat = self.hands_won_by_seat or [0] * n
         self.score_hist = self.score_hist or [Counter() for _ in range(n)]
+        if not self.by_bot and self.bots:
+            for label in self.bots:
+                tally = self.by_bot.setdefault(label, BotTally(seats=0))
+                tally.seats += 1
 
     # ---- collecting -------------------------------------------------------------
-    def add_game(self, game: Game, actions: int) -> None:
+    def add_game(self, game: Game, actions: int, seat_bots: Sequence[str] | None = None) -> None:
+        """Count one finished hand; ``seat_bots[s]`` is the label of the bot at seat ``s``."""
+        labels = list(seat_bots) if seat_bots is not None else self.bots
         self.games += 1
         self.actions += actions
         if not game.wins:
             self.draws += 1
-        for seat, score in enumerate(game.scores):
+        scores = game.scores
+        for seat, score in enumerate(scores):
             self.score_hist[seat][score] += 1
         won = set()
+        wins_of = [0] * self.players
         for win in game.wins:
             won.add(win.seat)
+            wins_of[win.seat] += 1
             self.wins_by_seat[win.seat] += 1
             self.wins_by_how[win.how] += 1
             self.wins_by_pattern.update(win.breakdown.ids)
@@ -70,12 +163,38 @@ class SimStats:
             self.gangs_by_kind.update(m.kind for m in st.melds if m.is_gang)
         self.multi_wins += _multi_wins(game.events)
         self.hand_counters.update(game.variant.hand_counters(game))
+        if labels:
+            self._add_bots(labels, scores, wins_of, won)
+
+    def _add_bots(
+        self, labels: Sequence[str], scores: list[int], wins_of: list[int], won: set[int]
+    ) -> None:
+        totals: dict[str, int] = {}
+        for seat, label in enumerate(labels):
+            tally = self.by_bot[label]
+            tally.seat_hands += 1
+            tally.wins += wins_of[seat]
+            tally.hands_won += seat in won
+            tally.score_hist[scores[seat]] += 1
+            totals[label] = totals.get(label, 0) + scores[seat]
+        for label, total in totals.items():
+            tally = self.by_bot[label]
+            tally.hand_sum += total
+            tally.hand_sumsq += total * total
+
+    def add_deal(self, totals: dict[str, int]) -> None:
+        """One duplicate deal: each bot's total score over all its seat rotations."""
+        for label, total in totals.items():
+            tally = self.by_bot[label]
+            tally.deals += 1
+            tally.deal_sum += total
+            tally.deal_sumsq += total * total
 
     def merge(self, other: SimStats) -> SimStats:
-        """Add ``other`` (same variant and players) into self; returns self."""
+        """Add ``other`` (same variant, players and bots) into self; returns self."""
         if (other.variant, other.players) != (self.variant, self.players):
             raise ValueError("cannot merge statistics of different variants or player counts")
-        for name in ("games", "actions", "draws", "multi_wins", "seconds"):
+        for name in ("games", "actions", "draws", "multi_wins", "seconds", "cpu_seconds"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("wins_by_seat", "hands_won_by_seat"):
             mine, theirs = getattr(self, name), getattr(other, name)
@@ -91,6 +210,9 @@ class SimStats:
             getattr(self, name).update(getattr(other, name))
         for mine, theirs in zip(self.score_hist, other.score_hist, strict=True):
             mine.update(theirs)
+        for label, tally in other.by_bot.items():
+            self.by_bot.setdefault(label, BotTally(seats=tally.seats)).merge(tally)
+        self.interrupted = self.interrupted or other.interrupted
         return self
 
     # ---- derived figures -------------------------------------------------------
@@ -105,21 +227,42 @@ class SimStats:
 
     @property
     def wins(self) -> int:
+        """Number of wins (血战 allows several in one hand, by several seats)."""
         return sum(self.wins_by_seat)
 
     def score_mean(self) -> list[float]:
         return [_mean(h) for h in self.score_hist]
 
     def score_std(self) -> list[float]:
-        out = []
-        for h in self.score_hist:
-            n, mean = sum(h.values()), _mean(h)
-            out.append((sum(c * (v - mean) ** 2 for v, c in h.items()) / n) ** 0.5 if n else 0.0)
-        return out
+        return [_std(h) for h in self.score_hist]
 
     def score_percentiles(self) -> list[dict[int, int]]:
         """Per seat: {p: the smallest score with at least p% of hands at or below it}."""
         return [{p: _percentile(h, p) for p in _PERCENTILES} for h in self.score_hist]
+
+    def bot_report(self) -> dict[str, dict[str, Any]]:
+        """Per bot: win-rate and mean score with 95% confidence intervals (and, for a
+        duplicate run, the interval plain play would give and the variance reduction)."""
+        out = {}
+        for label, t in self.by_bot.items():
+            lo, hi = wilson(t.hands_won, t.seat_hands)
+            row: dict[str, Any] = {
+                "seats": t.seats,
+                "seat_hands": t.seat_hands,
+                "wins": t.wins,
+                "hands_won": t.hands_won,
+                "win_rate": t.win_rate(),
+                "win_rate_ci95": [lo, hi],
+                "score_mean": t.mean,
+                "score_std": _std(t.score_hist),
+                "plain_ci95": Z95 * t.plain_se(),
+            }
+            if self.duplicate:
+                dup, plain = t.duplicate_se(self.players), t.plain_se()
+                row["duplicate_ci95"] = Z95 * dup
+                row["variance_reduction"] = 1 - (dup / plain) ** 2 if plain > 0 else 0.0
+            out[label] = row
+        return out
 
     # ---- output -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -129,9 +272,13 @@ class SimStats:
             "options": self.options,
             "bots": self.bots,
             "seed": self.seed,
+            "duplicate": self.duplicate,
+            "interrupted": self.interrupted,
+            "backend": self.backend,
             "games": self.games,
             "actions": self.actions,
             "seconds": round(self.seconds, 4),
+            "cpu_seconds": round(self.cpu_seconds, 4),
             "hands_per_second": round(self.hands_per_second, 2),
             "draws": self.draws,
             "wins": self.wins,
@@ -151,6 +298,7 @@ class SimStats:
                 {str(p): v for p, v in d.items()} for d in self.score_percentiles()
             ],
             "score_hist": [{str(k): v for k, v in sorted(h.items())} for h in self.score_hist],
+            "by_bot": _rounded(self.bot_report()),
         }
 
     def to_json(self, indent: int | None = None) -> str:
@@ -158,42 +306,36 @@ class SimStats:
 
     def summary(self) -> str:
         """A readable multi-line report."""
-        g = max(self.games, 1)
-        lines = [
-            f"{self.variant}: {self.games} hands, {self.players} players, "
-            f"bots {','.join(self.bots)}, "
-            f"seed {self.seed}" + (f", options {self.options}" if self.options else ""),
-            f"speed: {self.hands_per_second:,.1f} hands/s ({self.seconds:.2f} s, "
-            f"{self.actions / g:.1f} actions/hand)",
-            f"wins: {self.wins} ({self.wins / g:.2f}/hand); draws (no win): {self.draws} "
-            f"({100 * self.draws / g:.1f}%); multi-win discards: {self.multi_wins}",
-            "wins by how: " + _fmt_counter(self.wins_by_how, self.wins),
-            "gangs: "
-            + (_fmt_counter(self.gangs_by_kind) or "none")
-            + f" ({sum(self.gangs_by_kind.values()) / g:.2f}/hand)",
-            "",
-            "seat  win-rate   wins   mean score    std    p5   p50   p95",
-        ]
-        pct = self.score_percentiles()
-        for s in range(self.players):
-            lines.append(
-                f"{s:>4}  {100 * self.win_rate[s]:7.2f}%  {self.wins_by_seat[s]:5d}  "
-                f"{self.score_mean()[s]:+11.3f}  {self.score_std()[s]:6.2f}  "
-                f"{pct[s][5]:>4}  {pct[s][50]:>4}  {pct[s][95]:>4}"
-            )
-        lines += ["", "patterns (share of wins):"]
-        for pid, count in self.wins_by_pattern.most_common():
-            lines.append(f"  {pid:<24} {count:>8}  {100 * count / max(self.wins, 1):6.2f}%")
-        if any(self.fan_hist.keys() - {0}):
-            lines.append("fan: " + ", ".join(f"{k}:{v}" for k, v in sorted(self.fan_hist.items())))
-        points = sorted(self.points_hist.items())
-        lines.append("points per payer: " + ", ".join(f"{k}:{v}" for k, v in points))
-        if self.hand_counters:
-            lines.append(
-                "variant counters (per hand): "
-                + ", ".join(f"{k} {v} ({v / g:.3f})" for k, v in sorted(self.hand_counters.items()))
-            )
-        return "\n".join(lines)
+        from .report import summary
+
+        return summary(self)
+
+    def plot(self, path: str | None = None) -> Figure:
+        """A 2×2 figure (score distribution per bot, pattern frequencies, win-rate with 95%
+        intervals, hands/s over the run); saved to ``path`` (PNG …) when given. Needs
+        matplotlib (``pip install "mjcore[dask]"``)."""
+        from .plot import plot_stats
+
+        return plot_stats(self, path)
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _se(n: int, s: int, ss: int) -> float:
+    """Standard error of the mean of n samples with sum s and sum of squares ss (exact ints)."""
+    if n < 2:
+        return 0.0
+    var = (ss - s * s / n) / (n - 1)
+    return math.sqrt(max(var, 0.0) / n)
 
 
 def _multi_wins(events: list[dict[str, Any]]) -> int:
@@ -219,6 +361,11 @@ def _mean(h: Counter) -> float:
     return sum(v * c for v, c in h.items()) / n if n else 0.0
 
 
+def _std(h: Counter) -> float:
+    n, mean = sum(h.values()), _mean(h)
+    return (sum(c * (v - mean) ** 2 for v, c in h.items()) / n) ** 0.5 if n else 0.0
+
+
 def _percentile(h: Counter, p: int) -> int:
     n = sum(h.values())
     if not n:
@@ -231,7 +378,11 @@ def _percentile(h: Counter, p: int) -> int:
     return max(h)
 
 
-def _fmt_counter(c: Counter, total: int | None = None) -> str:
-    if total:
-        return ", ".join(f"{k} {v} ({100 * v / total:.1f}%)" for k, v in c.most_common())
-    return ", ".join(f"{k} {v}" for k, v in c.most_common())
+def _rounded(obj: Any) -> Any:
+    if isinstance(obj, float):
+        return round(obj, 6)
+    if isinstance(obj, dict):
+        return {k: _rounded(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_rounded(v) for v in obj]
+    return obj
