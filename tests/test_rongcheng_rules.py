@@ -508,3 +508,12 @@ def test_no_tail_tile_left_for_the_bao():
     tsumogiri_until(g, lambda g: g.phase == "fenzhang" and 3 in g.to_act())
     drive(g, [(3, "hu")])
     assert g.wins[0].how == "fenzhang" and hits(g, 3) == [["pihu"]]
+
+
+def test_no_declaration_when_only_a_fifth_copy_would_complete_the_hand():
+    """Greedy game 614 of seed 1: 7m456p2222s after a peng is shanten 0 only through a fifth
+    2s. A declaration must not be offered there (it would leave no legal discard)."""
+    from mjcore.sim import play_game
+
+    game, _ = play_game("rongcheng", 614, bots="greedy", seed=1)
+    assert game.is_over

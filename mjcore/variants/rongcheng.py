@@ -241,7 +241,9 @@ class Rongcheng(Variant):
             if HU in locked and self._two_readings(game, seat):
                 locked += [DECLARE[r] for r in READINGS]
             return locked
-        if self._ready_possible(game, seat):
+        if self._ready_possible(game, seat) and any(
+            a.kind == "discard" and self._ready_after(game, seat, a) for a in actions
+        ):  # exact: shanten 0 also counts a fifth copy of a kind held 4 times as a wait
             return actions + [DECLARE[d] for d in DECLARATIONS]
         return actions
 
@@ -261,7 +263,8 @@ class Rongcheng(Variant):
         return actions
 
     def _ready_possible(self, game: Game, seat: int) -> bool:
-        """Some discard leaves the hand ready (by shape, or 风一色/掌一色 in any arrangement)."""
+        """A quick necessary test: some discard may leave the hand ready (by shape, or
+        风一色/掌一色 in any arrangement); ``_ready_after`` decides each discard exactly."""
         st = game.seats[seat]
         if shanten(st.counts, 0, **self.shape_flags(game.opts)) <= 0:
             return True
