@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import operator
 from collections import Counter
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -450,7 +451,11 @@ class Game:
                 if m.kind == "peng" and hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang
             ]
         banned = st.no_discard
-        acts += [DISCARDS[t] for t in range(T.N_KINDS) if hand[t] and t not in banned]
+        # compress: the shared discard of every kind held, selected at C speed
+        if banned:
+            acts += [a for a in compress(DISCARDS, hand) if a.tile not in banned]
+        else:
+            acts += compress(DISCARDS, hand)
         if st.held_flowers:
             acts += [DISCARDS[t] for t in sorted(set(st.held_flowers))]
         return self.variant.filter_turn(self, seat, acts)
