@@ -94,7 +94,7 @@ class GreedyBot(BaseBot):
         for a in discards:  # a held flower (not in the concealed counts) goes first
             if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
                 return a
-        scored = [(hand.shanten_without({a.tile: 1}), a) for a in discards]
+        scored = list(zip(hand.shanten_after_discards([a.tile for a in discards]), discards))
         best = min(s for s, _ in scored)
         for a in legal:
             if a.kind == "gang":
@@ -189,6 +189,22 @@ class _Hand:
         finally:
             for t, n in removed.items():
                 c[t] += n
+
+    def shanten_after_discards(self, tiles: list[int]) -> list[int]:
+        """``shanten_without({t: 1})`` for each of ``tiles``: without wildcards one native call
+        per tile on a numpy view of a bytearray, edited in place (no per-tile Python layer)."""
+        c = self.counts
+        if self.split is not None or (self.joker_kind >= 0 and c[self.joker_kind]):
+            return [self.shanten_without({t: 1}) for t in tiles]
+        buf = bytearray(c.astype(np.uint8, copy=False))
+        view = np.frombuffer(buf, dtype=np.uint8)
+        flags = self.flags
+        out = []
+        for t in tiles:
+            buf[t] -= 1
+            out.append(shanten(view, 0, **flags))
+            buf[t] += 1
+        return out
 
     def waits_without(self, removed: dict[int, int]) -> int:
         """Bitmask of kinds completing the hand after ``removed`` (wildcards split out)."""

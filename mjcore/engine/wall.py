@@ -46,6 +46,14 @@ class Wall:
         self.head += 1
         return tile
 
+    def draw_many(self, k: int) -> list[int]:
+        """The next ``k`` normal draws at once (the deal): ``[draw() for _ in range(k)]``."""
+        if self.head + k > len(self.tiles):
+            raise IndexError("draw from an empty wall")
+        tiles = self.tiles[self.head : self.head + k]
+        self.head += k
+        return tiles
+
     def draw_tail(self) -> int:
         """A replacement (补张) or indicator tile from the tail."""
         self.tail -= 1
