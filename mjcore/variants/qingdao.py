@@ -28,6 +28,8 @@ WINDS, DRAGONS = (27, 28, 29, 30), (31, 32, 33)
 # 扭 groups [DOC 特殊规则 7]: 中发白, 东南西北 (4 tiles: set + replacement), 东南幺鸡.
 NIU_GROUPS = ((31, 32, 33), (27, 28, 29, 30), (27, 28, 18))
 PAO = (0, 1, 2)  # [DEC Q14]
+PAO_CHOICES = tuple(Action("choose", name="pao", value=v) for v in PAO)
+KOUTING = Action("declare", name="kouting")
 GANG_SCORE = {"zhigang": 1, "bugang": 1, "angang": 2}  # 明杠1分、暗杠2分
 SETS = ("peng", "zhigang", "bugang", "angang")
 QIDUI = {
@@ -152,7 +154,7 @@ class Qingdao(Variant):
             game.log("indicator", tile=indicator, joker=game.extra["joker_kind"])
 
     def hand_choices(self, game: Game, seat: int) -> list[Action]:
-        return [Action("choose", name="pao", value=v) for v in PAO]
+        return list(PAO_CHOICES)  # shared actions, built once
 
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
         jk = game.extra.get("joker_kind", -1)
@@ -221,7 +223,7 @@ class Qingdao(Variant):
             if game.opts.niupai:
                 extra += self._niu_actions(game, seat)
             if any(a.kind == "discard" and self._ready_after(game, seat, a.tile) for a in actions):
-                extra.append(Action("declare", name="kouting"))
+                extra.append(KOUTING)
         return actions + self._tiao_actions(game, seat) + extra
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
