@@ -25,7 +25,7 @@ from ..errors import (
     MjcoreError,
     clip,
 )
-from ..hand import waits
+from .._core import waits_mask
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
 from .actions import CHIS, CHOW_PARTNERS, DISCARDS, GANGS, HU, PASS, PENG, Action, gang
@@ -377,8 +377,7 @@ class Game:
             mask = 0
             if sum(st.hand) % 3 == 1:
                 counts, jokers = self.variant.jokers(self, seat, st.counts)
-                for t in waits(counts, jokers, **self.variant.shape_flags(self.opts)):
-                    mask |= 1 << t
+                mask = waits_mask(counts, jokers, **self.variant.shape_flags(self.opts))
             st._waits = mask
         return st._waits
 

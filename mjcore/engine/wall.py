@@ -35,7 +35,8 @@ class Wall:
         return max(self.tail - self.head - self.kept, 0)
 
     def can_draw(self) -> bool:
-        return self.live > self.reserve
+        # = self.live > self.reserve (reserve >= 0), without the property call
+        return self.tail - self.head - self.kept > self.reserve
 
     def is_last_draw(self) -> bool:
         """True when the next normal draw is the last one (海底)."""
