@@ -624,9 +624,9 @@ class Game:
         self.phase = "turn"
         self.log("draw", seat=seat, tile=tile, how=how)
         if (
-            self.variant.gang_limit(self.opts)
+            how == "replacement"
+            and self.variant.gang_limit(self.opts)
             and self.gangs_on_table >= self.variant.gang_limit(self.opts)
-            and how == "replacement"
         ):
             self.extra["gang_limit_hit"] = True
             if not self.evaluate_win(seat, tile, "self_draw"):
@@ -691,7 +691,8 @@ class Game:
         self.claim = (src, tile, kind)
         self._claim_wins = {}
         pending = {}
-        for s in self.others(src):
+        # nobody claims a discarded flower
+        for s in () if self.is_flower[tile] else self.others(src):
             acts = self._claim_options(s, src, tile, kind)
             if acts:
                 acts = self.variant.filter_claims(self, s, acts + [PASS])
@@ -720,7 +721,7 @@ class Game:
             acts.append(gang(tile))
         if st.hand[tile] >= 2 and tile not in st.pass_peng:
             acts.append(PENG)
-        if tile < 27 and s == self.next_seat(src) and self.variant.chi_allowed(self.opts):
+        if tile < 27 and s == (src + 1) % self.n and self.variant.chi_allowed(self.opts):
             hand = st.hand
             acts += [
                 CHIS[low]
