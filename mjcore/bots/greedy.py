@@ -91,8 +91,9 @@ class GreedyBot(BaseBot):
 
     def _turn(self, hand: _Hand, legal: Sequence[Action]) -> Action:
         discards = [a for a in legal if a.kind == "discard"]
+        held = hand.counts.tolist()  # plain ints: cheaper reads than numpy scalars
         for a in discards:  # a held flower (not in the concealed counts) goes first
-            if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
+            if a.tile >= T.N_KINDS or not held[a.tile]:
                 return a
         scored = list(zip(hand.shanten_after_discards([a.tile for a in discards]), discards))
         best = min(s for s, _ in scored)
@@ -112,7 +113,7 @@ class GreedyBot(BaseBot):
         if best == 0 and len(candidates) > 1:
             candidates = _widest_waits(hand, candidates)
         if len(candidates) > 1:
-            keys = [_connectivity(hand.counts, a.tile) for a in candidates]
+            keys = [_connectivity(held, a.tile) for a in candidates]
             low = min(keys)
             candidates = [a for k, a in zip(keys, candidates, strict=False) if k == low]
         if len(candidates) == 1:
@@ -190,19 +191,29 @@ class _Hand:
             for t, n in removed.items():
                 c[t] += n
 
-    def shanten_after_discards(self, tiles: list[int]) -> list[int]:
-        """``shanten_without({t: 1})`` for each of ``tiles``: without wildcards one native call
-        per tile on a numpy view of a bytearray, edited in place (no per-tile Python layer)."""
-        c = self.counts
-        if self.split is not None or (self.joker_kind >= 0 and c[self.joker_kind]):
-            return [self.shanten_without({t: 1}) for t in tiles]
-        buf = bytearray(c.astype(np.uint8, copy=False))
+    def shanten_after_discards(
+        self, tiles: list[int], removed: dict[int, int] | None = None
+    ) -> list[int]:
+        """``shanten_without(removed + {t: 1})`` for each of ``tiles``: the hand is kept in a
+        bytearray (a numpy view passed to the core) and edited in place, one native call per
+        tile with no per-tile dict or restore; wildcards are split out as shanten_without does."""
+        buf = bytearray(self.counts.astype(np.uint8, copy=False))
+        for t, n in (removed or {}).items():
+            buf[t] -= n
         view = np.frombuffer(buf, dtype=np.uint8)
-        flags = self.flags
+        flags, split, jk = self.flags, self.split, self.joker_kind
         out = []
         for t in tiles:
             buf[t] -= 1
-            out.append(shanten(view, 0, **flags))
+            if split is not None:
+                natural, jokers = split(view.copy())
+                out.append(shanten(natural, jokers, **flags))
+            elif jk >= 0 and buf[jk]:
+                natural = view.copy()
+                natural[jk] = 0
+                out.append(shanten(natural, buf[jk], **flags))
+            else:
+                out.append(shanten(view, 0, **flags))
             buf[t] += 1
         return out
 
@@ -216,14 +227,9 @@ class _Hand:
 
     def best_after_discard(self, removed: dict[int, int]) -> int:
         """Least shanten after removing ``removed`` and then discarding one tile."""
-        c = self.counts
-        best = 99
-        for t in np.flatnonzero(c).tolist():
-            if c[t] > removed.get(t, 0):
-                r = dict(removed)
-                r[t] = r.get(t, 0) + 1
-                best = min(best, self.shanten_without(r))
-        return best
+        c = self.counts.tolist()
+        tiles = [t for t, n in enumerate(c) if n > removed.get(t, 0)]
+        return min(self.shanten_after_discards(tiles, removed), default=99)
 
 
 def _obvious(legal: Sequence[Action]) -> Action | None:
@@ -254,7 +260,7 @@ def _neutral_choice(legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.kind == "choose" and a.value == 0), legal[0])
 
 
-def _connectivity(counts: np.ndarray, t: int) -> int:
+def _connectivity(counts: Sequence[int], t: int) -> int:
     """How much a tile helps its neighbours (lower = discard first); terminals count less."""
     score = 3 * (int(counts[t]) - 1)
     if t >= 27:
