@@ -95,7 +95,8 @@ class GreedyBot(BaseBot):
         for a in discards:  # a held flower (not in the concealed counts) goes first
             if a.tile >= T.N_KINDS or not held[a.tile]:
                 return a
-        scored = list(zip(hand.shanten_after_discards([a.tile for a in discards]), discards))
+        shantens = hand.shanten_after_discards([a.tile for a in discards])
+        scored = list(zip(shantens, discards, strict=True))
         best = min(s for s, _ in scored)
         for a in legal:
             if a.kind == "gang":

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from .. import tiles as T
+from .._core import waits_mask
 from ..errors import (
     IllegalActionError,
     InvalidOptionError,
@@ -25,7 +26,6 @@ from ..errors import (
     MjcoreError,
     clip,
 )
-from .._core import waits_mask
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
 from .actions import CHIS, CHOW_PARTNERS, DISCARDS, GANGS, HU, PASS, PENG, Action, gang
