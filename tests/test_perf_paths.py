@@ -214,3 +214,27 @@ def test_replay_of_saved_games_is_exact():
             assert [again.events_for(s) for s in range(game.n)] == [
                 game.events_for(s) for s in range(game.n)
             ]
+
+
+# ---- 青岛 扣听: readiness of every discard in one pass = _ready_after of each ---------------
+@pytest.mark.parametrize("options", [None, {"hun": False}, {"hun": True, "no_honors": True}])
+def test_qingdao_ready_discards_match_ready_after(options):
+    from mjcore.bots.greedy import GreedyBot
+    from mjcore.bots.random_bot import RandomBot
+    from mjcore.variants import get_variant
+
+    variant = get_variant("qingdao")
+    checked, ready = 0, 0
+    for seed in range(12):
+        game = variant.new_game(options=options, seed=seed, dealer=seed % 4)
+        bot = GreedyBot(seed) if seed % 2 else RandomBot(seed)  # greedy hands get ready
+        while not game.is_over:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            if game.phase == "turn":
+                acts = [a for a in legal if a.kind == "discard"]
+                slow = {a.tile for a in acts if variant._ready_after(game, seat, a.tile)}
+                assert variant._ready_discards(game, seat, acts) == slow
+                checked, ready = checked + 1, ready + bool(slow)
+            game.apply(seat, bot.act_fast(game, seat, legal))
+    assert checked > 100 and ready > 5

@@ -212,17 +212,14 @@ class Qingdao(Variant):
                     or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
                 ]
                 return locked + self._tiao_actions(game, seat)
-            return [
-                a
-                for a in actions
-                if a == HU or (a.kind == "discard" and self._ready_after(game, seat, a.tile))
-            ]
+            ready = self._ready_discards(game, seat, actions)
+            return [a for a in actions if a == HU or (a.kind == "discard" and a.tile in ready)]
         extra: list[Action] = []
         # 「第一次牌权的时候…可以扣」: the seat's first turn with a discard, even after a peng.
         if st.discard_count == 0:
             if game.opts.niupai:
                 extra += self._niu_actions(game, seat)
-            if any(a.kind == "discard" and self._ready_after(game, seat, a.tile) for a in actions):
+            if self._ready_discards(game, seat, actions):
                 extra.append(KOUTING)
         return actions + self._tiao_actions(game, seat) + extra
 
@@ -268,6 +265,32 @@ class Qingdao(Variant):
         hand[tile] -= 1
         natural, k = self.jokers(game, seat, hand)
         return bool(is_ready(natural, k, **self.shape_flags(game.opts)))
+
+    def _ready_discards(self, game: Game, seat: int, actions: list[Action]) -> set[int]:
+        """The discards among ``actions`` after which the hand is ready (``_ready_after`` of
+        each): the 混 are split out once and each discard is one native call on a bytearray
+        view edited in place (no copy and split per discard)."""
+        jk = game.extra.get("joker_kind", -1)
+        buf = bytearray(game.seats[seat].hand)
+        jokers = 0
+        if jk >= 0:
+            jokers, buf[jk] = buf[jk], 0
+        natural = np.frombuffer(buf, dtype=np.uint8)
+        flags = self.shape_flags(game.opts)
+        ready = set()
+        for a in actions:
+            if a.kind != "discard":
+                continue
+            t = a.tile
+            if t == jk:  # one 混 fewer
+                if is_ready(natural, jokers - 1, **flags):
+                    ready.add(t)
+                continue
+            buf[t] -= 1
+            if is_ready(natural, jokers, **flags):
+                ready.add(t)
+            buf[t] += 1
+        return ready
 
     def _waits_of(self, game: Game, seat: int, hand: np.ndarray) -> set[int]:
         natural, k = self.jokers(game, seat, hand)
