@@ -15,6 +15,7 @@ from itertools import compress
 from typing import Any
 
 import numpy as np
+from numpy.random import default_rng
 
 from .. import tiles as T
 from .._core import waits_mask
@@ -64,6 +65,23 @@ def check_seat(
     if not 0 <= seat < players:
         raise error(f"{what} must be a seat 0..{players - 1}, got {seat}")
     return seat
+
+
+_TILE_ARRAYS: dict[tuple[Variant, Any], np.ndarray] = {}
+
+
+def _tile_array(variant: Variant, opts: Any) -> np.ndarray:
+    """The variant's tile set under ``opts`` as an int16 array, the input of a shuffled wall
+    (built once per variant and options; ``permutation`` returns a new array)."""
+    try:
+        arr = _TILE_ARRAYS.get((variant, opts))
+    except TypeError:  # options that cannot be hashed: no cache
+        return np.array(variant.tile_kinds(opts), dtype=np.int16)
+    if arr is None:
+        arr = np.array(variant.tile_kinds(opts), dtype=np.int16)
+        arr.flags.writeable = False
+        _TILE_ARRAYS[(variant, opts)] = arr
+    return arr
 
 
 _FLOWER_TABLES: dict[frozenset[int], tuple[bool, ...]] = {}
@@ -177,10 +195,10 @@ class Game:
 
     # ------------------------------------------------------------------ setup
     def _wall_order(self, seed: int | None, wall: Any) -> list[int]:
-        kinds = self.variant.tile_kinds(self.opts)
         if wall is None:
-            rng = np.random.default_rng(seed)
-            return rng.permutation(np.array(kinds, dtype=np.int16)).tolist()  # type: ignore[no-any-return]
+            tile_set = _tile_array(self.variant, self.opts)
+            return default_rng(seed).permutation(tile_set).tolist()  # type: ignore[no-any-return]
+        kinds = self.variant.tile_kinds(self.opts)
         try:
             order = T.to_kinds(wall)
         except ValueError as exc:
