@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import operator
 from collections import Counter
+from functools import cache
 from itertools import compress
 from typing import Any
 
@@ -84,6 +85,20 @@ def _tile_array(variant: Variant, opts: Any) -> np.ndarray:
     return arr
 
 
+_RESOLVERS = {
+    "choose": "_resolve_choices",
+    "claim": "_resolve_claims",
+    "rob": "_resolve_claims",
+    "fenzhang": "_resolve_fenzhang",
+}
+"""The method that resolves a window once every pending seat has decided, by phase."""
+
+@cache
+def _others_table(players: int) -> tuple[tuple[int, ...], ...]:
+    """``table[s]``: the other seats in play order from seat s's 下家 (shared by all games)."""
+    return tuple(tuple((s + i) % players for i in range(1, players)) for s in range(players))
+
+
 _FLOWER_TABLES: dict[frozenset[int], tuple[bool, ...]] = {}
 
 
@@ -146,6 +161,7 @@ class Game:
         self.is_flower = _flower_table(flowers)
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
         self.seats = [SeatState() for _ in range(players)]
+        self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
         self.phase = "deal"
         self.current = dealer
         self.drawn = -1
@@ -317,7 +333,7 @@ class Game:
 
     def others(self, seat: int) -> list[int]:
         """The other seats in play order starting from seat's 下家."""
-        return [(seat + i) % self.n for i in range(1, self.n)]
+        return list(self._others[seat])
 
     def pay(self, payments: list[Payment]) -> list[Payment]:
         """Settle payments in order, each cut to the payer's remaining loss cap; the settled."""
@@ -545,12 +561,7 @@ class Game:
         else:
             self.decisions[seat] = action
             if all(s in self.decisions for s in self.pending):
-                {
-                    "choose": self._resolve_choices,
-                    "claim": self._resolve_claims,
-                    "rob": self._resolve_claims,
-                    "fenzhang": self._resolve_fenzhang,
-                }[self.phase]()
+                getattr(self, _RESOLVERS[self.phase])()
 
     def _why_illegal(self, seat: int, action: Action, legal: tuple[Action, ...]) -> str:
         if self.phase == "over":
@@ -710,7 +721,7 @@ class Game:
         self._claim_wins = {}
         pending = {}
         # nobody claims a discarded flower
-        for s in () if self.is_flower[tile] else self.others(src):
+        for s in () if self.is_flower[tile] else self._others[src]:
             acts = self._claim_options(s, src, tile, kind)
             if acts:
                 acts = self.variant.filter_claims(self, s, acts + [PASS])
@@ -770,7 +781,7 @@ class Game:
 
     def _resolve_claims(self) -> None:
         src, tile, kind = self.claim
-        order = [s for s in self.others(src) if s in self.pending]
+        order = [s for s in self._others[src] if s in self.pending]
         for s in order:
             dec, acts = self.decisions[s], self.pending[s]
             if HU in acts and dec.kind != "hu":
