@@ -93,6 +93,7 @@ _RESOLVERS = {
 }
 """The method that resolves a window once every pending seat has decided, by phase."""
 
+
 @cache
 def _others_table(players: int) -> tuple[tuple[int, ...], ...]:
     """``table[s]``: the other seats in play order from seat s's 下家 (shared by all games)."""
