@@ -238,3 +238,25 @@ def test_qingdao_ready_discards_match_ready_after(options):
                 checked, ready = checked + 1, ready + bool(slow)
             game.apply(seat, bot.act_fast(game, seat, legal))
     assert checked > 100 and ready > 5
+
+
+def test_connectivity_matches_reference():
+    import random
+
+    from mjcore.bots.greedy import _connectivity
+
+    def reference(counts, t):
+        score = 3 * (int(counts[t]) - 1)
+        if t >= 27:
+            return score
+        r = t % 9
+        for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
+            if 0 <= r + d <= 8:
+                score += w * int(counts[t + d])
+        return 2 * score + (0 if r in (0, 8) else 1)
+
+    rng = random.Random(0)
+    for _ in range(5000):
+        counts = [rng.randint(0, 4) for _ in range(T.N_KINDS)]
+        t = rng.randrange(T.N_KINDS)
+        assert _connectivity(counts, t) == reference(counts, t)

@@ -90,7 +90,10 @@ class GreedyBot(BaseBot):
         return PASS if PASS in legal else legal[0]
 
     def _turn(self, hand: _Hand, legal: Sequence[Action]) -> Action:
-        discards = [a for a in legal if a.kind == "discard"]
+        by_kind: dict[str, list[Action]] = {}  # one pass over legal, its order kept per kind
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        discards = by_kind.get("discard", [])
         held = hand.counts.tolist()  # plain ints: cheaper reads than numpy scalars
         for a in discards:  # a held flower (not in the concealed counts) goes first
             if a.tile >= T.N_KINDS or not held[a.tile]:
@@ -98,18 +101,15 @@ class GreedyBot(BaseBot):
         shantens = hand.shanten_after_discards([a.tile for a in discards])
         scored = list(zip(shantens, discards, strict=True))
         best = min(s for s, _ in scored)
-        for a in legal:
-            if a.kind == "gang":
-                take = 4 if hand.counts[a.tile] == 4 else 1
-                if hand.shanten_without({a.tile: take}) <= best:
-                    return a
-        for a in legal:  # 扭 / 调牌 (青岛): expose a group when the hand is no worse for it
-            if a.kind == "niu" and self._niu_helps(hand, a, best):
+        for a in by_kind.get("gang", ()):
+            take = 4 if held[a.tile] == 4 else 1
+            if hand.shanten_without({a.tile: take}) <= best:
                 return a
-        if best <= 0:
-            declare = next((a for a in legal if a.kind == "declare"), None)
-            if declare is not None:
-                return declare
+        for a in by_kind.get("niu", ()):  # 扭 / 调牌 (青岛): expose a group when no worse for it
+            if self._niu_helps(hand, a, best):
+                return a
+        if best <= 0 and "declare" in by_kind:
+            return by_kind["declare"][0]
         candidates = [a for s, a in scored if s == best]
         if best == 0 and len(candidates) > 1:
             candidates = _widest_waits(hand, candidates)
@@ -266,11 +266,16 @@ def _connectivity(counts: Sequence[int], t: int) -> int:
     score = 3 * (int(counts[t]) - 1)
     if t >= 27:
         return score
-    r = t % 9
-    for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
-        if 0 <= r + d <= 8:
-            score += w * int(counts[t + d])
-    return 2 * score + (0 if r in (0, 8) else 1)
+    for u, w in _NEIGHBOURS[t]:
+        score += w * int(counts[u])
+    return 2 * score + (0 if t % 9 in (0, 8) else 1)
+
+
+_NEIGHBOURS = tuple(
+    tuple((t + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if 0 <= t % 9 + d <= 8)
+    for t in range(27)
+)
+"""For a suited kind: (same-suit kind within two ranks, weight 2 if adjacent else 1)."""
 
 
 @cache
