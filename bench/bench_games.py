@@ -19,6 +19,7 @@ from conftest import size
 
 from mjcore.engine.game import Game
 from mjcore.sim import play_game
+from mjcore.variants import get_variant
 
 VARIANTS = ("xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng")
 N_GAMES = size(200, 4)
@@ -30,6 +31,13 @@ def play_many(variant: str, bots: str, games: int = N_GAMES, seed: int = 42) -> 
     for i in range(games):
         actions += play_game(variant, i, bots=bots, seed=seed)[1]
     return actions
+
+
+def new_games(variant: str, n: int = N_GAMES) -> None:
+    """``n`` fresh seeded hands (shuffle, deal, per-hand set-up), as a simulation starts them."""
+    v = get_variant(variant)
+    for i in range(n):
+        v.new_game(seed=i, dealer=i % 4)
 
 
 def make_traces(variant: str, n: int = N_TRACES, seed: int = 7) -> list:
@@ -93,6 +101,14 @@ def test_full_hands(benchmark, variant, bots):
     benchmark.extra_info.update(games_per_second=N_GAMES / mean, actions_per_game=actions / N_GAMES)
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_new_game(benchmark, variant):
+    new_games(variant, 5)  # warm up (imports, caches)
+    benchmark.pedantic(new_games, args=(variant,), rounds=5, warmup_rounds=0)
+    if benchmark.stats is not None:
+        benchmark.extra_info.update(us_per_game=benchmark.stats.stats.mean / N_GAMES * 1e6)
+
+
 @pytest.mark.parametrize("path", ["fast", "text_server"])
 def test_hot_path(benchmark, traces, path):
     fn = replay_fast if path == "fast" else replay_text_server
@@ -122,6 +138,9 @@ def report_variant(variant: str) -> None:
     for bots in ("random", "greedy"):
         best = min(_timed(lambda b=bots: play_many(variant, b)) for _ in range(3))
         print(f"{bots:>7} bots: {N_GAMES / best:8.1f} hands/s")
+    new_games(variant, 5)
+    best = min(_timed(lambda: new_games(variant)) for _ in range(3))
+    print(f"new_game     : {best / N_GAMES * 1e6:8.1f} µs")
     traces = make_traces(variant)
     n = sum(len(a) for _, _, a in traces)
     fast = min(_replay_time(replay_fast, traces) for _ in range(3))

@@ -100,8 +100,10 @@ def to_kinds(tiles: TileLike) -> list[int]:
     """A tile string or an iterable of kind indices, validated, as a list of kinds."""
     if isinstance(tiles, str):
         return parse(tiles)
-    if isinstance(tiles, (list, tuple)) and all(
-        type(t) is int and 0 <= t < N_ALL_KINDS for t in tiles
+    # Fast check of a plain kind list (C-level passes; bools are not ints here either).
+    if isinstance(tiles, (list, tuple)) and (
+        not tiles
+        or (set(map(type, tiles)) == {int} and min(tiles) >= 0 and max(tiles) < N_ALL_KINDS)
     ):
         return list(tiles)
     if not isinstance(tiles, (Iterable, np.ndarray)) or isinstance(tiles, (bytes, dict)):
@@ -140,6 +142,8 @@ NOTATION = tuple(
     for k in range(N_ALL_KINDS)
 )
 """mpsz text of each single kind, e.g. ``NOTATION[4] == "5m"``."""
+_DIGIT = tuple(text[0] for text in NOTATION)
+_SUIT_CHAR = tuple(text[1] for text in NOTATION)
 
 
 def from_counts(vec: Sequence[int] | np.ndarray) -> list[int]:
@@ -158,11 +162,19 @@ def format(tiles: TileLike) -> str:  # noqa: A001 - the natural name for notatio
         kinds = from_counts(tiles)
     else:
         kinds = sorted(to_kinds(tiles))
-    digits: dict[str, list[str]] = {"m": [], "p": [], "s": [], "z": [], "f": []}
+    # Sorted kinds come suit by suit in m, p, s, z, f order: each suit letter follows its run.
+    out: list[str] = []
+    suit = ""
     for k in kinds:
-        text = NOTATION[k]
-        digits[text[1]].append(text[0])
-    return "".join("".join(d) + suit for suit, d in digits.items() if d)
+        s = _SUIT_CHAR[k]
+        if s != suit:
+            if suit:
+                out.append(suit)
+            suit = s
+        out.append(_DIGIT[k])
+    if suit:
+        out.append(suit)
+    return "".join(out)
 
 
 def name(k: int) -> str:

@@ -29,7 +29,24 @@ class BaseBot:
     name = "base"
 
     def __init__(self, seed: SeedLike = None) -> None:
-        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        self._rng: np.random.Generator | None = None
+        self._seed: SeedLike = None
+        if isinstance(seed, np.random.Generator):
+            self._rng = seed
+        else:
+            self._seed = seed
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The bot's Generator, made from the seed on first use: a bot that never draws
+        (a greedy hand without a tie) does not pay for building one every hand."""
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        self._rng = value
 
     def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         raise NotImplementedError

@@ -90,29 +90,31 @@ class GreedyBot(BaseBot):
         return PASS if PASS in legal else legal[0]
 
     def _turn(self, hand: _Hand, legal: Sequence[Action]) -> Action:
-        discards = [a for a in legal if a.kind == "discard"]
-        for a in discards:  # a held flower (not in the concealed counts) goes first
-            if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
-                return a
-        scored = [(hand.shanten_without({a.tile: 1}), a) for a in discards]
-        best = min(s for s, _ in scored)
+        by_kind: dict[str, list[Action]] = {}  # one pass over legal, its order kept per kind
         for a in legal:
-            if a.kind == "gang":
-                take = 4 if hand.counts[a.tile] == 4 else 1
-                if hand.shanten_without({a.tile: take}) <= best:
-                    return a
-        for a in legal:  # 扭 / 调牌 (青岛): expose a group when the hand is no worse for it
-            if a.kind == "niu" and self._niu_helps(hand, a, best):
+            by_kind.setdefault(a.kind, []).append(a)
+        discards = by_kind.get("discard", [])
+        held = hand.counts.tolist()  # plain ints: cheaper reads than numpy scalars
+        for a in discards:  # a held flower (not in the concealed counts) goes first
+            if a.tile >= T.N_KINDS or not held[a.tile]:
                 return a
-        if best <= 0:
-            declare = next((a for a in legal if a.kind == "declare"), None)
-            if declare is not None:
-                return declare
+        shantens = hand.shanten_after_discards([a.tile for a in discards])
+        scored = list(zip(shantens, discards, strict=True))
+        best = min(s for s, _ in scored)
+        for a in by_kind.get("gang", ()):
+            take = 4 if held[a.tile] == 4 else 1
+            if hand.shanten_without({a.tile: take}) <= best:
+                return a
+        for a in by_kind.get("niu", ()):  # 扭 / 调牌 (青岛): expose a group when no worse for it
+            if self._niu_helps(hand, a, best):
+                return a
+        if best <= 0 and "declare" in by_kind:
+            return by_kind["declare"][0]
         candidates = [a for s, a in scored if s == best]
         if best == 0 and len(candidates) > 1:
             candidates = _widest_waits(hand, candidates)
         if len(candidates) > 1:
-            keys = [_connectivity(hand.counts, a.tile) for a in candidates]
+            keys = [_connectivity(held, a.tile) for a in candidates]
             low = min(keys)
             candidates = [a for k, a in zip(keys, candidates, strict=False) if k == low]
         if len(candidates) == 1:
@@ -190,6 +192,32 @@ class _Hand:
             for t, n in removed.items():
                 c[t] += n
 
+    def shanten_after_discards(
+        self, tiles: list[int], removed: dict[int, int] | None = None
+    ) -> list[int]:
+        """``shanten_without(removed + {t: 1})`` for each of ``tiles``: the hand is kept in a
+        bytearray (a numpy view passed to the core) and edited in place, one native call per
+        tile with no per-tile dict or restore; wildcards are split out as shanten_without does."""
+        buf = bytearray(self.counts.astype(np.uint8, copy=False))
+        for t, n in (removed or {}).items():
+            buf[t] -= n
+        view = np.frombuffer(buf, dtype=np.uint8)
+        flags, split, jk = self.flags, self.split, self.joker_kind
+        out = []
+        for t in tiles:
+            buf[t] -= 1
+            if split is not None:
+                natural, jokers = split(view.copy())
+                out.append(shanten(natural, jokers, **flags))
+            elif jk >= 0 and buf[jk]:
+                natural = view.copy()
+                natural[jk] = 0
+                out.append(shanten(natural, buf[jk], **flags))
+            else:
+                out.append(shanten(view, 0, **flags))
+            buf[t] += 1
+        return out
+
     def waits_without(self, removed: dict[int, int]) -> int:
         """Bitmask of kinds completing the hand after ``removed`` (wildcards split out)."""
         c = self.counts.copy()
@@ -200,14 +228,9 @@ class _Hand:
 
     def best_after_discard(self, removed: dict[int, int]) -> int:
         """Least shanten after removing ``removed`` and then discarding one tile."""
-        c = self.counts
-        best = 99
-        for t in np.flatnonzero(c).tolist():
-            if c[t] > removed.get(t, 0):
-                r = dict(removed)
-                r[t] = r.get(t, 0) + 1
-                best = min(best, self.shanten_without(r))
-        return best
+        c = self.counts.tolist()
+        tiles = [t for t, n in enumerate(c) if n > removed.get(t, 0)]
+        return min(self.shanten_after_discards(tiles, removed), default=99)
 
 
 def _obvious(legal: Sequence[Action]) -> Action | None:
@@ -238,16 +261,21 @@ def _neutral_choice(legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.kind == "choose" and a.value == 0), legal[0])
 
 
-def _connectivity(counts: np.ndarray, t: int) -> int:
+def _connectivity(counts: Sequence[int], t: int) -> int:
     """How much a tile helps its neighbours (lower = discard first); terminals count less."""
     score = 3 * (int(counts[t]) - 1)
     if t >= 27:
         return score
-    r = t % 9
-    for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
-        if 0 <= r + d <= 8:
-            score += w * int(counts[t + d])
-    return 2 * score + (0 if r in (0, 8) else 1)
+    for u, w in _NEIGHBOURS[t]:
+        score += w * int(counts[u])
+    return 2 * score + (0 if t % 9 in (0, 8) else 1)
+
+
+_NEIGHBOURS = tuple(
+    tuple((t + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if 0 <= t % 9 + d <= 8)
+    for t in range(27)
+)
+"""For a suited kind: (same-suit kind within two ranks, weight 2 if adjacent else 1)."""
 
 
 @cache

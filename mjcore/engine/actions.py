@@ -32,6 +32,22 @@ class Action:
         if problem:
             raise IllegalActionError(f"invalid {clip(self.kind, 20)} action: {problem}")
 
+    def __eq__(self, other: object) -> bool:
+        # Hand-written (not the dataclass tuple compare): the engine shares Action constants,
+        # so ``x in legal`` mostly meets the same object or a different kind/tile; both
+        # answer after one or two field reads. The hash stays the dataclass's field hash.
+        if self is other:
+            return True
+        if other.__class__ is not Action:
+            return NotImplemented
+        return (
+            self.tile == other.tile  # type: ignore[attr-defined]
+            and self.kind == other.kind  # type: ignore[attr-defined]
+            and self.tiles == other.tiles  # type: ignore[attr-defined]
+            and self.name == other.name  # type: ignore[attr-defined]
+            and self.value == other.value  # type: ignore[attr-defined]
+        )
+
     def __str__(self) -> str:
         k = self.kind
         if k in ("discard", "gang"):

@@ -11,11 +11,15 @@ from __future__ import annotations
 import json
 import operator
 from collections import Counter
+from functools import cache
+from itertools import compress
 from typing import Any
 
 import numpy as np
+from numpy.random import default_rng
 
 from .. import tiles as T
+from .._core import waits_mask
 from ..errors import (
     IllegalActionError,
     InvalidOptionError,
@@ -24,7 +28,6 @@ from ..errors import (
     MjcoreError,
     clip,
 )
-from ..hand import waits
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
 from .actions import CHIS, CHOW_PARTNERS, DISCARDS, GANGS, HU, PASS, PENG, Action, gang
@@ -63,6 +66,50 @@ def check_seat(
     if not 0 <= seat < players:
         raise error(f"{what} must be a seat 0..{players - 1}, got {seat}")
     return seat
+
+
+_TILE_ARRAYS: dict[tuple[Variant, Any], np.ndarray] = {}
+
+
+def _tile_array(variant: Variant, opts: Any) -> np.ndarray:
+    """The variant's tile set under ``opts`` as an int16 array, the input of a shuffled wall
+    (built once per variant and options; ``permutation`` returns a new array)."""
+    try:
+        arr = _TILE_ARRAYS.get((variant, opts))
+    except TypeError:  # options that cannot be hashed: no cache
+        return np.array(variant.tile_kinds(opts), dtype=np.int16)
+    if arr is None:
+        arr = np.array(variant.tile_kinds(opts), dtype=np.int16)
+        arr.flags.writeable = False
+        _TILE_ARRAYS[(variant, opts)] = arr
+    return arr
+
+
+_RESOLVERS = {
+    "choose": "_resolve_choices",
+    "claim": "_resolve_claims",
+    "rob": "_resolve_claims",
+    "fenzhang": "_resolve_fenzhang",
+}
+"""The method that resolves a window once every pending seat has decided, by phase."""
+
+
+@cache
+def _others_table(players: int) -> tuple[tuple[int, ...], ...]:
+    """``table[s]``: the other seats in play order from seat s's 下家 (shared by all games)."""
+    return tuple(tuple((s + i) % players for i in range(1, players)) for s in range(players))
+
+
+_FLOWER_TABLES: dict[frozenset[int], tuple[bool, ...]] = {}
+
+
+def _flower_table(flowers: frozenset[int]) -> tuple[bool, ...]:
+    """``table[t]``: kind t is one of ``flowers`` (built once per flower set, then shared)."""
+    key = frozenset(flowers)
+    table = _FLOWER_TABLES.get(key)
+    if table is None:
+        table = _FLOWER_TABLES[key] = tuple(t in key for t in range(T.N_ALL_KINDS))
+    return table
 
 
 def check_carry(carry: Any) -> dict[str, Any]:
@@ -112,9 +159,10 @@ class Game:
         self.carry = check_carry(carry)
         flowers = variant.flower_kinds(self.opts)
         # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
-        self.is_flower = tuple(t in flowers for t in range(T.N_ALL_KINDS))
+        self.is_flower = _flower_table(flowers)
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
         self.seats = [SeatState() for _ in range(players)]
+        self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
         self.phase = "deal"
         self.current = dealer
         self.drawn = -1
@@ -164,10 +212,10 @@ class Game:
 
     # ------------------------------------------------------------------ setup
     def _wall_order(self, seed: int | None, wall: Any) -> list[int]:
-        kinds = self.variant.tile_kinds(self.opts)
         if wall is None:
-            rng = np.random.default_rng(seed)
-            return [int(t) for t in rng.permutation(np.array(kinds, dtype=np.int16))]
+            tile_set = _tile_array(self.variant, self.opts)
+            return default_rng(seed).permutation(tile_set).tolist()  # type: ignore[no-any-return]
+        kinds = self.variant.tile_kinds(self.opts)
         try:
             order = T.to_kinds(wall)
         except ValueError as exc:
@@ -188,9 +236,13 @@ class Game:
         for i in range(self.n):
             seat = (self.dealer + i) % self.n
             size = self.variant.hand_size + (1 if i == 0 else 0)
-            tiles = [self.wall.draw() for _ in range(size)]
-            for t in tiles:
-                self._add_tile(self.seats[seat], t)
+            tiles = self.wall.draw_many(size)
+            st, is_flower = self.seats[seat], self.is_flower
+            for t in tiles:  # _add_tile, inlined: 53+ tiles a hand
+                if is_flower[t]:
+                    st.held_flowers.append(t)
+                else:
+                    st.hand[t] += 1
             hands[seat] = tiles
         self.drawn = hands[self.dealer][-1]
         self.log("deal", dealer=self.dealer, hands=[T.format(hands[s]) for s in range(self.n)])
@@ -282,7 +334,7 @@ class Game:
 
     def others(self, seat: int) -> list[int]:
         """The other seats in play order starting from seat's 下家."""
-        return [(seat + i) % self.n for i in range(1, self.n)]
+        return list(self._others[seat])
 
     def pay(self, payments: list[Payment]) -> list[Payment]:
         """Settle payments in order, each cut to the payer's remaining loss cap; the settled."""
@@ -360,8 +412,7 @@ class Game:
             mask = 0
             if sum(st.hand) % 3 == 1:
                 counts, jokers = self.variant.jokers(self, seat, st.counts)
-                for t in waits(counts, jokers, **self.variant.shape_flags(self.opts)):
-                    mask |= 1 << t
+                mask = waits_mask(counts, jokers, **self.variant.shape_flags(self.opts))
             st._waits = mask
         return st._waits
 
@@ -450,7 +501,11 @@ class Game:
                 if m.kind == "peng" and hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang
             ]
         banned = st.no_discard
-        acts += [DISCARDS[t] for t in range(T.N_KINDS) if hand[t] and t not in banned]
+        # compress: the shared discard of every kind held, selected at C speed
+        if banned:
+            acts += [a for a in compress(DISCARDS, hand) if a.tile not in banned]
+        else:
+            acts += compress(DISCARDS, hand)
         if st.held_flowers:
             acts += [DISCARDS[t] for t in sorted(set(st.held_flowers))]
         return self.variant.filter_turn(self, seat, acts)
@@ -507,12 +562,7 @@ class Game:
         else:
             self.decisions[seat] = action
             if all(s in self.decisions for s in self.pending):
-                {
-                    "choose": self._resolve_choices,
-                    "claim": self._resolve_claims,
-                    "rob": self._resolve_claims,
-                    "fenzhang": self._resolve_fenzhang,
-                }[self.phase]()
+                getattr(self, _RESOLVERS[self.phase])()
 
     def _why_illegal(self, seat: int, action: Action, legal: tuple[Action, ...]) -> str:
         if self.phase == "over":
@@ -604,9 +654,9 @@ class Game:
         self.phase = "turn"
         self.log("draw", seat=seat, tile=tile, how=how)
         if (
-            self.variant.gang_limit(self.opts)
+            how == "replacement"
+            and self.variant.gang_limit(self.opts)
             and self.gangs_on_table >= self.variant.gang_limit(self.opts)
-            and how == "replacement"
         ):
             self.extra["gang_limit_hit"] = True
             if not self.evaluate_win(seat, tile, "self_draw"):
@@ -671,7 +721,8 @@ class Game:
         self.claim = (src, tile, kind)
         self._claim_wins = {}
         pending = {}
-        for s in self.others(src):
+        # nobody claims a discarded flower
+        for s in () if self.is_flower[tile] else self._others[src]:
             acts = self._claim_options(s, src, tile, kind)
             if acts:
                 acts = self.variant.filter_claims(self, s, acts + [PASS])
@@ -700,7 +751,7 @@ class Game:
             acts.append(gang(tile))
         if st.hand[tile] >= 2 and tile not in st.pass_peng:
             acts.append(PENG)
-        if tile < 27 and s == self.next_seat(src) and self.variant.chi_allowed(self.opts):
+        if tile < 27 and s == (src + 1) % self.n and self.variant.chi_allowed(self.opts):
             hand = st.hand
             acts += [
                 CHIS[low]
@@ -731,7 +782,7 @@ class Game:
 
     def _resolve_claims(self) -> None:
         src, tile, kind = self.claim
-        order = [s for s in self.others(src) if s in self.pending]
+        order = [s for s in self._others[src] if s in self.pending]
         for s in order:
             dec, acts = self.decisions[s], self.pending[s]
             if HU in acts and dec.kind != "hu":

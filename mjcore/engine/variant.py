@@ -48,7 +48,9 @@ def parse_options(cls: type, given: dict[str, Any] | None) -> Any:
         raise InvalidOptionError(
             f"options must be a dict of option name to value, got {clip(given)}"
         )
-    given = dict(given or {})
+    if not given:  # every option at its default (new hands of a simulation)
+        return cls()
+    given = dict(given)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key, value in given.items():
         if key not in fields:

@@ -35,7 +35,8 @@ class Wall:
         return max(self.tail - self.head - self.kept, 0)
 
     def can_draw(self) -> bool:
-        return self.live > self.reserve
+        # = self.live > self.reserve (reserve >= 0), without the property call
+        return self.tail - self.head - self.kept > self.reserve
 
     def is_last_draw(self) -> bool:
         """True when the next normal draw is the last one (海底)."""
@@ -45,6 +46,14 @@ class Wall:
         tile = self.tiles[self.head]
         self.head += 1
         return tile
+
+    def draw_many(self, k: int) -> list[int]:
+        """The next ``k`` normal draws at once (the deal): ``[draw() for _ in range(k)]``."""
+        if self.head + k > len(self.tiles):
+            raise IndexError("draw from an empty wall")
+        tiles = self.tiles[self.head : self.head + k]
+        self.head += k
+        return tiles
 
     def draw_tail(self) -> int:
         """A replacement (补张) or indicator tile from the tail."""

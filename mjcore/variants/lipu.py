@@ -83,6 +83,7 @@ QIDUI_FAMILY = ("qidui", "haohua_qidui", "chaohaohua_qidui")
 HORSE_KINDS = frozenset({s * 9 + r for s in range(3) for r in (0, 4, 8)} | {27, 33})
 GANG_FLAGS = ("after_zhigang", "after_bugang", "after_angang")
 ZUOMA = "zuoma"
+_ZUOMA_CHOICES = tuple(Action("choose", name=ZUOMA, value=v) for v in (0, 1))
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ class Lipu(Variant):
     def hand_choices(self, game: Game, seat: int) -> list[Action]:
         if not game.opts.zuoma:
             return []
-        return [Action("choose", name=ZUOMA, value=v) for v in (0, 1)]
+        return list(_ZUOMA_CHOICES)  # shared actions, built once
 
     def after_claim(self, game: Game, seat: int, meld: Meld) -> None:
         st = game.seats[seat]

@@ -28,6 +28,8 @@ WINDS, DRAGONS = (27, 28, 29, 30), (31, 32, 33)
 # 扭 groups [DOC 特殊规则 7]: 中发白, 东南西北 (4 tiles: set + replacement), 东南幺鸡.
 NIU_GROUPS = ((31, 32, 33), (27, 28, 29, 30), (27, 28, 18))
 PAO = (0, 1, 2)  # [DEC Q14]
+PAO_CHOICES = tuple(Action("choose", name="pao", value=v) for v in PAO)
+KOUTING = Action("declare", name="kouting")
 GANG_SCORE = {"zhigang": 1, "bugang": 1, "angang": 2}  # 明杠1分、暗杠2分
 SETS = ("peng", "zhigang", "bugang", "angang")
 QIDUI = {
@@ -152,7 +154,7 @@ class Qingdao(Variant):
             game.log("indicator", tile=indicator, joker=game.extra["joker_kind"])
 
     def hand_choices(self, game: Game, seat: int) -> list[Action]:
-        return [Action("choose", name="pao", value=v) for v in PAO]
+        return list(PAO_CHOICES)  # shared actions, built once
 
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
         jk = game.extra.get("joker_kind", -1)
@@ -210,18 +212,15 @@ class Qingdao(Variant):
                     or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
                 ]
                 return locked + self._tiao_actions(game, seat)
-            return [
-                a
-                for a in actions
-                if a == HU or (a.kind == "discard" and self._ready_after(game, seat, a.tile))
-            ]
+            ready = self._ready_discards(game, seat, actions)
+            return [a for a in actions if a == HU or (a.kind == "discard" and a.tile in ready)]
         extra: list[Action] = []
         # 「第一次牌权的时候…可以扣」: the seat's first turn with a discard, even after a peng.
         if st.discard_count == 0:
             if game.opts.niupai:
                 extra += self._niu_actions(game, seat)
-            if any(a.kind == "discard" and self._ready_after(game, seat, a.tile) for a in actions):
-                extra.append(Action("declare", name="kouting"))
+            if self._ready_discards(game, seat, actions):
+                extra.append(KOUTING)
         return actions + self._tiao_actions(game, seat) + extra
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
@@ -266,6 +265,32 @@ class Qingdao(Variant):
         hand[tile] -= 1
         natural, k = self.jokers(game, seat, hand)
         return bool(is_ready(natural, k, **self.shape_flags(game.opts)))
+
+    def _ready_discards(self, game: Game, seat: int, actions: list[Action]) -> set[int]:
+        """The discards among ``actions`` after which the hand is ready (``_ready_after`` of
+        each): the 混 are split out once and each discard is one native call on a bytearray
+        view edited in place (no copy and split per discard)."""
+        jk = game.extra.get("joker_kind", -1)
+        buf = bytearray(game.seats[seat].hand)
+        jokers = 0
+        if jk >= 0:
+            jokers, buf[jk] = buf[jk], 0
+        natural = np.frombuffer(buf, dtype=np.uint8)
+        flags = self.shape_flags(game.opts)
+        ready = set()
+        for a in actions:
+            if a.kind != "discard":
+                continue
+            t = a.tile
+            if t == jk:  # one 混 fewer
+                if is_ready(natural, jokers - 1, **flags):
+                    ready.add(t)
+                continue
+            buf[t] -= 1
+            if is_ready(natural, jokers, **flags):
+                ready.add(t)
+            buf[t] += 1
+        return ready
 
     def _waits_of(self, game: Game, seat: int, hand: np.ndarray) -> set[int]:
         natural, k = self.jokers(game, seat, hand)

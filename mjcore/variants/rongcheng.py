@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 CAP = 32  # 封顶: 「每局每个玩家最多输32分」
 PIAO = (0, 1, 2)  # 「可以选择飘一分、两分」 + not 飘 [DEC R12]
+PIAO_CHOICES = tuple(Action("choose", name=n, value=v) for n in ("piao", "changpao") for v in PIAO)
 DECLARATIONS = ("baoting", "liangting", "minglou")  # 报听 (hidden), 亮听 (waits), 明搂 (hand)
 READINGS = ("cunpai", "gangkai")  # 存牌: the seat's reading of a gang replacement that is the 宝
 GANG_SCORE = {"zhigang": 1, "bugang": 1, "angang": 2}  # 「明杠1分、暗杠2分」
@@ -142,7 +143,7 @@ class Rongcheng(Variant):
     # ---- flow hooks ---------------------------------------------------------
     def hand_choices(self, game: Game, seat: int) -> list[Action]:
         """飘 0/1/2, or 长跑 with that value (kept for the rest of the Match)."""
-        return [Action("choose", name=n, value=v) for n in ("piao", "changpao") for v in PIAO]
+        return list(PIAO_CHOICES)  # shared actions, built once
 
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
         """摸宝: a declared seat's just-drawn 宝-kind tile is a wildcard; held 宝 tiles are not."""
