@@ -6,6 +6,10 @@ batches with the GIL released. Game engines for each variant live behind
 :func:`get_variant`.
 """
 
+from ._purepy import compiled_modules, install_if_requested
+
+install_if_requested()  # MJCORE_PURE_PYTHON=1: load the engine from its sources (before any import)
+
 from . import batch, tiles
 from .engine import Action, Game, Meld
 from .errors import (
@@ -26,6 +30,7 @@ __all__ = [
     "Meld",
     "SimStats",
     "batch",
+    "compiled_modules",
     "simulate",
     "IllegalActionError",
     "InvalidHandError",

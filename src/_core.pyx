@@ -338,3 +338,40 @@ def run_batch(str name, const uint8_t[:, ::1] counts, const int64_t[::1] jokers,
     if done < n:
         _raise(code, bad, jokers[done * jstep], _QUESTION[op], f"{name}: row {done}: ")
     return out
+
+
+def discard_shanten(const uint8_t[::1] counts not None, int joker_kind=-1, int flags=SEVEN_PAIRS):
+    """Shanten after discarding one tile of each kind, in one call (a greedy player's turn).
+
+    ``counts`` is any buffer of 34 uint8 counts (bytearray, bytes, numpy uint8); with
+    ``joker_kind`` >= 0 every copy of that kind left in hand is a joker (青岛 混). Returns a
+    list of 34 ints: ``out[t]`` = ``shanten(counts - t)`` for each held kind t, 99 for kinds
+    not held. ``flags`` are :func:`form_flags` bits.
+    """
+    if counts.shape[0] != MJ_N_KINDS:
+        raise InvalidHandError(f"counts must have {MJ_N_KINDS} entries, got {counts.shape[0]}")
+    if not -1 <= joker_kind < MJ_N_KINDS:
+        raise InvalidHandError(f"joker_kind must be -1 or a kind 0..33, got {joker_kind}")
+    cdef uint8_t h[34]
+    cdef int t, k = 0, bad = 0, code
+    cdef list out = [99] * MJ_N_KINDS
+    for t in range(MJ_N_KINDS):
+        if counts[t] > 4:
+            _raise(MJ_BAD_COUNT, t, 0, MJ_Q_SHANTEN, "")
+        h[t] = counts[t]
+    for t in range(MJ_N_KINDS):
+        if not h[t]:
+            continue
+        h[t] -= 1
+        k = 0
+        if joker_kind >= 0:
+            k = h[joker_kind]
+            h[joker_kind] = 0
+        code = mj_check(h, k, MJ_Q_SHANTEN, &bad)
+        if code != MJ_OK:
+            _raise(code, bad, k, MJ_Q_SHANTEN, "")
+        out[t] = mj_shanten(h, k, flags)
+        if joker_kind >= 0:
+            h[joker_kind] = <uint8_t>k
+        h[t] += 1
+    return out

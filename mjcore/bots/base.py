@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from .._prng import Pcg64
 from ..engine.actions import Action
 from ..errors import InvalidOptionError
 
@@ -27,10 +28,18 @@ class BaseBot:
     """Shared plumbing: a seeded numpy Generator and the simulator's fast path."""
 
     name = "base"
+    _rng: np.random.Generator | None
+    _fast: Pcg64 | None
+    _seed: SeedLike
 
     def __init__(self, seed: SeedLike = None) -> None:
-        self._rng: np.random.Generator | None = None
-        self._seed: SeedLike = None
+        self.reseed(seed)
+
+    def reseed(self, seed: SeedLike) -> None:
+        """Start the bot's random stream afresh from ``seed`` (or use the Generator given)."""
+        self._rng = None
+        self._fast = None
+        self._seed = None
         if isinstance(seed, np.random.Generator):
             self._rng = seed
         else:
@@ -38,15 +47,27 @@ class BaseBot:
 
     @property
     def rng(self) -> np.random.Generator:
-        """The bot's Generator, made from the seed on first use: a bot that never draws
-        (a greedy hand without a tie) does not pay for building one every hand."""
+        """The bot's Generator, ``numpy.random.default_rng(seed)``, made on first use: a bot
+        that never draws (a greedy hand without a tie) does not pay for building one."""
         if self._rng is None:
-            self._rng = np.random.default_rng(self._seed)
+            if self._fast is not None:  # continue the stream integers() started
+                self._rng, self._fast = self._fast.to_generator(), None
+            else:
+                self._rng = np.random.default_rng(self._seed)  # type: ignore[arg-type]
         return self._rng
 
     @rng.setter
     def rng(self, value: np.random.Generator) -> None:
-        self._rng = value
+        self._rng, self._fast = value, None
+
+    def integers(self, n: int) -> int:
+        """``self.rng.integers(n)`` as an int: the same draw from the same stream, without
+        building a numpy Generator for an int seed (most of a simulated bot's set-up)."""
+        if self._rng is None and type(self._seed) is int and self._seed >= 0:
+            if self._fast is None:
+                self._fast = Pcg64(self._seed)
+            return self._fast.integers(n)
+        return int(self.rng.integers(n))
 
     def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         raise NotImplementedError

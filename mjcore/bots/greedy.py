@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import waits_mask
+from .._core import discard_shanten, form_flags, waits_mask
 from ..engine.actions import HU, PASS, Action
 from ..engine.variant import Variant
 from ..hand import shanten
@@ -74,6 +74,8 @@ class GreedyBot(BaseBot):
         # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
         if type(variant).jokers is Variant.jokers or not variant.jokers(game, seat, counts)[1]:
             hand = _Hand(counts, flags)
+        elif variant.jokers_are_joker_kind:  # the same split, asked of the core directly
+            hand = _Hand(counts, flags, joker_kind=game.extra["joker_kind"])
         else:
             hand = _Hand(counts, flags, split=lambda c: variant.jokers(game, seat, c))
         hand.public = lambda: variant.public_state(game)
@@ -119,7 +121,7 @@ class GreedyBot(BaseBot):
             candidates = [a for k, a in zip(keys, candidates, strict=False) if k == low]
         if len(candidates) == 1:
             return candidates[0]
-        return candidates[int(self.rng.integers(len(candidates)))]
+        return candidates[self.integers(len(candidates))]
 
     @staticmethod
     def _niu_helps(hand: _Hand, action: Action, best: int) -> bool:
@@ -164,13 +166,14 @@ def _widest_waits(hand: _Hand, candidates: list[Action]) -> list[Action]:
 class _Hand:
     """A concealed hand as counts, with shanten queries on hypothetical removals."""
 
-    __slots__ = ("counts", "flags", "joker_kind", "split", "public")
+    __slots__ = ("counts", "flags", "bits", "joker_kind", "split", "public")
 
     def __init__(
         self, counts: np.ndarray, flags: dict[str, bool], joker_kind: int = -1, split: Any = None
     ) -> None:
         self.counts = counts
         self.flags = flags
+        self.bits = form_flags(**flags)  # the same forms as core flag bits
         self.joker_kind = joker_kind
         self.split = split
         self.public: Any = dict  # the view's public facts (the turned-up 宝 …), read lazily
@@ -195,26 +198,21 @@ class _Hand:
     def shanten_after_discards(
         self, tiles: list[int], removed: dict[int, int] | None = None
     ) -> list[int]:
-        """``shanten_without(removed + {t: 1})`` for each of ``tiles``: the hand is kept in a
-        bytearray (a numpy view passed to the core) and edited in place, one native call per
-        tile with no per-tile dict or restore; wildcards are split out as shanten_without does."""
+        """``shanten_without(removed + {t: 1})`` for each of ``tiles`` (held kinds): one native
+        call for every discard at once; a variant's own wildcard split goes tile by tile."""
         buf = bytearray(self.counts.astype(np.uint8, copy=False))
         for t, n in (removed or {}).items():
             buf[t] -= n
+        if self.split is None:
+            table = discard_shanten(buf, self.joker_kind, self.bits)
+            return [table[t] for t in tiles]
         view = np.frombuffer(buf, dtype=np.uint8)
-        flags, split, jk = self.flags, self.split, self.joker_kind
+        flags, split = self.flags, self.split
         out = []
         for t in tiles:
             buf[t] -= 1
-            if split is not None:
-                natural, jokers = split(view.copy())
-                out.append(shanten(natural, jokers, **flags))
-            elif jk >= 0 and buf[jk]:
-                natural = view.copy()
-                natural[jk] = 0
-                out.append(shanten(natural, buf[jk], **flags))
-            else:
-                out.append(shanten(view, 0, **flags))
+            natural, jokers = split(view.copy())
+            out.append(shanten(natural, jokers, **flags))
             buf[t] += 1
         return out
 
@@ -223,7 +221,13 @@ class _Hand:
         c = self.counts.copy()
         for t, n in removed.items():
             c[t] -= n
-        natural, jokers = self.split(c) if self.split is not None else (c, 0)
+        if self.split is not None:
+            natural, jokers = self.split(c)
+        elif self.joker_kind >= 0 and c[self.joker_kind]:
+            natural, jokers = c.copy(), int(c[self.joker_kind])
+            natural[self.joker_kind] = 0
+        else:
+            natural, jokers = c, 0
         return int(waits_mask(natural, jokers, **self.flags))
 
     def best_after_discard(self, removed: dict[int, int]) -> int:

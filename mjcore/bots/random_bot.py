@@ -35,4 +35,4 @@ class RandomBot(BaseBot):
         declares = [a for a in legal if a.kind == "declare"]
         if declares:
             legal = declares
-        return legal[int(self.rng.integers(len(legal)))]
+        return legal[self.integers(len(legal))]

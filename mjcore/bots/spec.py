@@ -30,8 +30,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ..errors import InvalidOptionError
 
 if TYPE_CHECKING:
@@ -64,7 +62,7 @@ class SeatBot:
             from .base import BaseBot
 
             if isinstance(bot, BaseBot):
-                bot.rng = np.random.default_rng(seed)
+                bot.reseed(seed)  # the stream of default_rng(seed)
             return bot
         return self.source(seed) if self.takes_seed else self.source()
 

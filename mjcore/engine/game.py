@@ -20,6 +20,7 @@ from numpy.random import default_rng
 
 from .. import tiles as T
 from .._core import waits_mask
+from .._prng import Pcg64
 from ..errors import (
     IllegalActionError,
     InvalidOptionError,
@@ -68,21 +69,19 @@ def check_seat(
     return seat
 
 
-_TILE_ARRAYS: dict[tuple[Variant, Any], np.ndarray] = {}
+_TILE_SETS: dict[tuple[Variant, Any], list[int]] = {}
 
 
-def _tile_array(variant: Variant, opts: Any) -> np.ndarray:
-    """The variant's tile set under ``opts`` as an int16 array, the input of a shuffled wall
-    (built once per variant and options; ``permutation`` returns a new array)."""
+def _tile_set(variant: Variant, opts: Any) -> list[int]:
+    """The variant's tile set under ``opts``, in its fixed order: the input of a shuffled wall
+    (built once per variant and options; never changed, ``permutation`` returns a new list)."""
     try:
-        arr = _TILE_ARRAYS.get((variant, opts))
+        tiles = _TILE_SETS.get((variant, opts))
     except TypeError:  # options that cannot be hashed: no cache
-        return np.array(variant.tile_kinds(opts), dtype=np.int16)
-    if arr is None:
-        arr = np.array(variant.tile_kinds(opts), dtype=np.int16)
-        arr.flags.writeable = False
-        _TILE_ARRAYS[(variant, opts)] = arr
-    return arr
+        return list(variant.tile_kinds(opts))
+    if tiles is None:
+        tiles = _TILE_SETS[(variant, opts)] = list(variant.tile_kinds(opts))
+    return tiles
 
 
 _RESOLVERS = {
@@ -213,8 +212,11 @@ class Game:
     # ------------------------------------------------------------------ setup
     def _wall_order(self, seed: int | None, wall: Any) -> list[int]:
         if wall is None:
-            tile_set = _tile_array(self.variant, self.opts)
-            return default_rng(seed).permutation(tile_set).tolist()  # type: ignore[no-any-return]
+            tile_set = _tile_set(self.variant, self.opts)
+            if seed is None:  # fresh OS entropy
+                return default_rng().permutation(tile_set).tolist()  # type: ignore[no-any-return]
+            # = default_rng(seed).permutation(tile_set), draw for draw, without numpy's set-up
+            return Pcg64(seed).permutation(tile_set)
         kinds = self.variant.tile_kinds(self.opts)
         try:
             order = T.to_kinds(wall)

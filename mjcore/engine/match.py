@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import numpy as np
-
+from .._prng import generate_state
 from ..errors import IllegalActionError, InvalidOptionError, InvalidStateError, clip
 from .game import SAVE_FORMAT, Game, _load_saved, as_int, check_seat
 from .variant import Variant
@@ -55,7 +54,7 @@ class Match:
 
     def hand_seed(self, index: int) -> int:
         """The wall seed of hand ``index``."""
-        return int(np.random.SeedSequence(self.seed, spawn_key=(index,)).generate_state(1)[0])
+        return generate_state(self.seed, (index,), 1)[0]  # = SeedSequence(...).generate_state(1)
 
     def new_hand(self) -> Game:
         """Start the next hand; the previous one must be over."""

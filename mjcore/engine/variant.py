@@ -105,6 +105,9 @@ class Variant:
     choices_before_deal: ClassVar[bool] = False
     # Situation flags (WinContext.flags) this variant's calculator reads; others are rejected.
     calculator_flags: ClassVar[frozenset[str]] = frozenset()
+    # ``jokers`` splits out every held copy of ``game.extra["joker_kind"]`` and nothing else
+    # (青岛 混): callers may then ask the core with that kind instead of calling the hook.
+    jokers_are_joker_kind: ClassVar[bool] = False
 
     # ---- data hooks -------------------------------------------------------
     def tile_kinds(self, opts: Any) -> list[int]:

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from .._prng import generate_state
 from ..bots.spec import SeatBot, decider, resolve_bots
 from ..engine.game import Game
 from ..engine.variant import Variant
@@ -42,8 +43,8 @@ def game_seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
     child that ``SeedSequence(seed).spawn(...)[index]`` gives — so a game's seeds do
     not depend on how the run is split across workers.
     """
-    state = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(players + 1)
-    return int(state[0]), [int(s) for s in state[1:]]
+    state = generate_state(seed, (index,), players + 1)  # numpy's words, computed in C
+    return state[0], state[1:]
 
 
 @dataclass(frozen=True)

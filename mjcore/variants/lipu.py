@@ -368,7 +368,7 @@ def _value(patterns: list[str], column: str) -> int:
     """T[平胡][c] for no pattern, else max T[p][c] × 2^(|P|−1) (「每叠加一个牌型…*2」)."""
     if not patterns:
         return _cell("pinghu", column)
-    return max(_cell(p, column) for p in patterns) * 2 ** (len(patterns) - 1)
+    return max(_cell(p, column) for p in patterns) << (len(patterns) - 1)  # × 2^(n−1)
 
 
 def _breakdown(patterns: list[str], column: str) -> Breakdown:

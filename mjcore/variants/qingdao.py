@@ -96,6 +96,7 @@ class Qingdao(Variant):
     Options = QingdaoOptions
     pass_hu_rule = "any"  # 过胡: no discard win at all until the seat's own next discard
     calculator_flags = frozenset({"tianhu", "dihu", "haidi", "kouting", "prev_huangzhuang"})
+    jokers_are_joker_kind = True  # jokers(): every held 混 is a wildcard
 
     # ---- data hooks ---------------------------------------------------------
     def tile_kinds(self, opts: QingdaoOptions) -> list[int]:
