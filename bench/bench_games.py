@@ -1,24 +1,39 @@
 """Throughput of full hands of every variant and latency of a server's hot path (one core).
 
-Run: ``pytest bench/bench_games.py --benchmark-enable`` (or ``python bench/bench_games.py``
-for a plain report). Inputs (seeds, and the action traces the latency benchmarks replay)
-are generated up front from fixed seeds; only the calls are timed.
+Run: ``pytest bench/bench_games.py --benchmark-enable``, or ``python bench/bench_games.py
+[VARIANT …]`` for the plain report: per variant, hands/s with random and greedy bots,
+``new_game`` µs, the ``legal_actions`` + ``apply`` median and p99, and the memory of a live
+game mid-hand — for the installed (compiled) engine and, in the same run, for its
+pure-Python fallback (``MJCORE_PURE_PYTHON=1``, measured in a subprocess), with the ratio.
+Timings are CPU time of this process (``time.process_time``), best of three rounds, so a
+second job on the other core moves them little. Inputs (seeds, and the action traces the
+latency benchmarks replay) are generated up front from fixed seeds; only the calls are timed.
 
-Baseline in the same run: the same traces driven the way a naive server would — text
-actions (``apply(seat, "discard 5p")``) plus a fresh ``view()`` for every seat after every
-action — against the fast path (``legal_actions`` + ``apply`` with Action objects).
+Baselines in the same run: the pure-Python engine (report), and the same traces driven the
+way a naive server would — text actions (``apply(seat, "discard 5p")``) plus a fresh
+``view()`` for every seat after every action — against the fast path (``legal_actions`` +
+``apply`` with Action objects).
 """
 
 from __future__ import annotations
 
+import gc
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
+import tracemalloc
 
 import pytest
 from conftest import size
 
+import mjcore
+from mjcore.bots.spec import resolve_bots
 from mjcore.engine.game import Game
 from mjcore.sim import play_game
+from mjcore.sim.runner import Job, play_hand
 from mjcore.variants import get_variant
 
 VARIANTS = ("xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng")
@@ -27,10 +42,10 @@ N_TRACES = size(100, 3)
 
 
 def play_many(variant: str, bots: str, games: int = N_GAMES, seed: int = 42) -> int:
-    actions = 0
-    for i in range(games):
-        actions += play_game(variant, i, bots=bots, seed=seed)[1]
-    return actions
+    """Play hands 0..games-1 of a seeded run exactly as ``simulate`` does (one Job)."""
+    v = get_variant(variant)
+    job = Job(v, 4, None, tuple(resolve_bots(bots, 4)), seed)
+    return sum(play_hand(job, i)[1] for i in range(games))
 
 
 def new_games(variant: str, n: int = N_GAMES) -> None:
@@ -127,47 +142,97 @@ def test_hot_path(benchmark, traces, path):
 
 
 # ---- plain report -------------------------------------------------------------------------
-def report() -> None:
-    for variant in VARIANTS:
-        report_variant(variant)
+def live_game_bytes(variant: str, n: int = 100) -> float:
+    """Bytes a live game holds mid-hand: ``n`` random-bot hands replayed to half their
+    actions and kept alive, measured with tracemalloc (shared tables and caches excluded)."""
+    plans = []
+    for start, actions in (tr[1:] for tr in make_traces(variant, n, seed=3)):
+        plans.append((start, actions[: len(actions) // 2]))
+    Game.from_dict(plans[0][0])  # warm the shared caches
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    games = []
+    for start, actions in plans:
+        game = Game.from_dict(start)
+        for seat, action in actions:
+            game.apply(seat, action)
+        games.append(game)
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return used / len(games)
 
 
-def report_variant(variant: str) -> None:
-    print(f"== {variant}")
+def _cpu(fn) -> float:
+    c0 = time.process_time()
+    fn()
+    return time.process_time() - c0
+
+
+def measure(variant: str) -> dict[str, float]:
+    """The report's row for one variant (best of three rounds of CPU time)."""
+    row: dict[str, float] = {}
     play_many(variant, "greedy", games=5)
     for bots in ("random", "greedy"):
-        best = min(_timed(lambda b=bots: play_many(variant, b)) for _ in range(3))
-        print(f"{bots:>7} bots: {N_GAMES / best:8.1f} hands/s")
+        best = min(_cpu(lambda b=bots: play_many(variant, b)) for _ in range(3))
+        row[bots] = N_GAMES / best
     new_games(variant, 5)
-    best = min(_timed(lambda: new_games(variant)) for _ in range(3))
-    print(f"new_game     : {best / N_GAMES * 1e6:8.1f} µs")
+    row["new_game_us"] = min(_cpu(lambda: new_games(variant)) for _ in range(3)) / N_GAMES * 1e6
     traces = make_traces(variant)
-    n = sum(len(a) for _, _, a in traces)
-    fast = min(_replay_time(replay_fast, traces) for _ in range(3))
-    text = min(_replay_time(replay_text_server, traces) for _ in range(3))
-    lat = per_action_latency(traces)
-    lat_text = per_action_latency(traces, text=True)
-    print(
-        f"fast path   legal_actions+apply: {fast / n * 1e6:6.2f} µs/action (mean), "
-        f"median {statistics.median(lat):.2f} µs, p99 {statistics.quantiles(lat, n=100)[98]:.2f} µs"
+    lat = min((per_action_latency(traces) for _ in range(3)), key=lambda xs: statistics.median(xs))
+    row["median_us"] = statistics.median(lat)
+    row["p99_us"] = statistics.quantiles(lat, n=100)[98]
+    row["live_kb"] = live_game_bytes(variant) / 1024
+    return row
+
+
+def _pure_rows(variants: list[str]) -> dict[str, dict[str, float]]:
+    """The same measurements of the pure-Python fallback, in a subprocess."""
+    env = {**os.environ, "MJCORE_PURE_PYTHON": "1"}
+    out = subprocess.run(
+        [sys.executable, __file__, "--json", *variants],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    print(f"text apply (no views)         : median {statistics.median(lat_text):.2f} µs")
-    print(
-        f"text server (apply+4 views)   : {text / n * 1e6:6.2f} µs/action (mean); "
-        f"fast path is {text / fast:.1f}x faster"
-    )
+    return json.loads(out.stdout)  # type: ignore[no-any-return]
 
 
-def _timed(fn) -> float:
-    t0 = time.perf_counter()
-    fn()
-    return time.perf_counter() - t0
+_COLUMNS = (
+    ("random", "random h/s", "{:,.0f}", True),
+    ("greedy", "greedy h/s", "{:,.0f}", True),
+    ("new_game_us", "new_game µs", "{:.1f}", False),
+    ("median_us", "act median µs", "{:.2f}", False),
+    ("p99_us", "act p99 µs", "{:.1f}", False),
+    ("live_kb", "live KB", "{:.1f}", False),
+)
 
 
-def _replay_time(fn, traces) -> float:
-    games = fresh_games(traces)  # not timed
-    return _timed(lambda: fn(games, traces))
+def report(variants: list[str] | None = None) -> None:
+    variants = variants or list(VARIANTS)
+    compiled = len(mjcore.compiled_modules()) > 0
+    rows = {v: measure(v) for v in variants}
+    pure = _pure_rows(variants) if compiled else None
+    print(f"engine: {'compiled' if compiled else 'pure Python'}; baseline: pure-Python fallback")
+    print(f"{'variant':16}" + "".join(f"{title:>22}" for _, title, _, _ in _COLUMNS))
+    for v in variants:
+        cells = []
+        for key, _, fmt, higher in _COLUMNS:
+            cell = fmt.format(rows[v][key])
+            if pure is not None:
+                ratio = rows[v][key] / pure[v][key] if higher else pure[v][key] / rows[v][key]
+                cell += f" ({fmt.format(pure[v][key])}, {ratio:.2f}x)"
+            cells.append(cell)
+        print(f"{v:16}" + "".join(f"{c:>22}" for c in cells))
+    if pure is not None:
+        print("cells: compiled (pure Python, compiled's advantage)")
 
 
 if __name__ == "__main__":
-    report()
+    args = sys.argv[1:]
+    if args and args[0] == "--json":
+        print(json.dumps({v: measure(v) for v in args[1:] or VARIANTS}))
+    else:
+        report(args or None)

@@ -52,6 +52,8 @@ def compiled_modules() -> list[str]:
         for name, mod in list(sys.modules.items())
         if name.startswith("mjcore.")
         and name not in NATIVE
-        and isinstance(getattr(mod, "__spec__", None), importlib.machinery.ModuleSpec)
-        and isinstance(mod.__spec__.loader, importlib.machinery.ExtensionFileLoader)
+        and isinstance(
+            getattr(getattr(mod, "__spec__", None), "loader", None),
+            importlib.machinery.ExtensionFileLoader,
+        )
     )

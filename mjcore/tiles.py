@@ -9,6 +9,7 @@ count vector; flowers never enter it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -159,21 +160,28 @@ def format(tiles: TileLike) -> str:  # noqa: A001 - the natural name for notatio
     Accepts a kind list/string, or a length-34 count vector (numpy array).
     """
     if isinstance(tiles, np.ndarray) and tiles.shape == (N_KINDS,):
-        kinds = from_counts(tiles)
-    else:
-        kinds = sorted(to_kinds(tiles))
-    # Sorted kinds come suit by suit in m, p, s, z, f order: each suit letter follows its run.
+        return format_sorted(from_counts(tiles))
+    return format_sorted(sorted(to_kinds(tiles)))
+
+
+_SUIT_ENDS = ((9, "m"), (18, "p"), (27, "s"), (N_KINDS, "z"), (N_ALL_KINDS, "f"))
+"""(first kind after the suit, its letter), in kind order."""
+
+
+def format_sorted(kinds: Sequence[int]) -> str:
+    """:func:`format` of kinds already valid and sorted (the engine's own lists): each suit's
+    run of digits, then its letter."""
+    digits = [_DIGIT[k] for k in kinds]
     out: list[str] = []
-    suit = ""
-    for k in kinds:
-        s = _SUIT_CHAR[k]
-        if s != suit:
-            if suit:
-                out.append(suit)
-            suit = s
-        out.append(_DIGIT[k])
-    if suit:
-        out.append(suit)
+    lo, n = 0, len(digits)
+    for end, suit in _SUIT_ENDS:
+        hi = bisect_left(kinds, end, lo)
+        if hi > lo:
+            out.append("".join(digits[lo:hi]))
+            out.append(suit)
+            lo = hi
+        if lo == n:
+            break
     return "".join(out)
 
 

@@ -17,6 +17,7 @@ import pytest
 import mjcore
 from mjcore import tiles as T
 from mjcore._core import discard_shanten, form_flags
+from mjcore.engine.game import STATE, Game
 from mjcore.errors import InvalidHandError
 from mjcore.hand import shanten
 
@@ -27,7 +28,9 @@ stats = [json.loads(mjcore.simulate(v, games=12, bots=b, seed=9, progress=False)
 for s in stats:
     for k in ("seconds", "cpu_seconds", "hands_per_second"):
         s.pop(k, None)
-print(json.dumps({"compiled": mjcore.compiled_modules(), "stats": stats}, sort_keys=True))
+game = mjcore.get_variant("qingdao").new_game(seed=1)
+fields = sorted(vars(game)) if hasattr(game, "__dict__") else None
+print(json.dumps({"compiled": mjcore.compiled_modules(), "stats": stats, "fields": fields}))
 """
 
 
@@ -48,10 +51,23 @@ def _probe(pure: bool) -> dict:
 def test_pure_python_fallback_gives_the_compiled_results():
     compiled, pure = _probe(pure=False), _probe(pure=True)
     assert pure["compiled"] == []  # every mjcore module came from its source
+    assert pure["fields"] == sorted(STATE)  # STATE names every attribute __init__ sets
     if not compiled["compiled"]:
         pytest.skip("built without compiled modules (MJCORE_COMPILE_PY=OFF)")
     assert "mjcore.engine.game" in compiled["compiled"]
     assert pure["stats"] == compiled["stats"]
+
+
+def test_compiled_game_fields_are_state():
+    """game.pxd declares exactly the attributes STATE lists (what _restore copies back)."""
+    game = mjcore.get_variant("xuezhan_kaxinwu").new_game(seed=2)
+    if hasattr(game, "__dict__"):
+        assert set(vars(game)) == set(STATE)
+    else:
+        fields = {k for k, v in vars(Game).items() if type(v).__name__ == "getset_descriptor"}
+        assert fields - {"scores", "is_over", "next_dealer"} == set(STATE)  # less properties
+    for name in STATE:
+        setattr(game, name, getattr(game, name))  # every field reads and writes from Python
 
 
 def test_the_engine_runs_compiled_after_pip_install():

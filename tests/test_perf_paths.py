@@ -260,3 +260,22 @@ def test_connectivity_matches_reference():
         counts = [rng.randint(0, 4) for _ in range(T.N_KINDS)]
         t = rng.randrange(T.N_KINDS)
         assert _connectivity(counts, t) == reference(counts, t)
+
+
+# ---- tiles.format_sorted: the suit-run formatting is the tile-by-tile loop it replaced -------
+def _format_reference(kinds):
+    out, suit = [], ""
+    for k in sorted(kinds):
+        s = T.NOTATION[k][1]
+        if s != suit:
+            if suit:
+                out.append(suit)
+            suit = s
+        out.append(T.NOTATION[k][0])
+    return "".join(out + [suit] if suit else out)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.integers(0, T.N_ALL_KINDS - 1), max_size=30))
+def test_format_sorted_is_the_tile_by_tile_notation(kinds):
+    assert T.format(kinds) == T.format_sorted(sorted(kinds)) == _format_reference(kinds)

@@ -91,6 +91,8 @@ _RESOLVERS = {
     "fenzhang": "_resolve_fenzhang",
 }
 """The method that resolves a window once every pending seat has decided, by phase."""
+_WINDOWS = frozenset(_RESOLVERS)
+"""Phases in which the seats in ``pending`` decide (the others: the current seat's turn)."""
 
 
 @cache
@@ -126,6 +128,17 @@ def check_carry(carry: Any) -> dict[str, Any]:
     return copied
 
 
+STATE = (
+    *("variant", "opts", "seed", "carry", "is_flower", "shape_flags", "wall", "seats", "_others"),
+    *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
+    *("haidi", "first_go_around", "exhausted"),
+    *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
+    *("set_aside", "won_pool", "indicators", "horses", "liabilities", "hidden_indicators"),
+    *("locked_choices", "settlement", "wins", "events", "history", "extra", "_answered", "_legal"),
+)
+"""Every attribute of a Game (compiled, they are the fields declared in game.pxd)."""
+
+
 class Game:
     """One hand of one variant. Create it with ``variant.new_game(...)``."""
 
@@ -159,6 +172,7 @@ class Game:
         flowers = variant.flower_kinds(self.opts)
         # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
         self.is_flower = _flower_table(flowers)
+        self.shape_flags = variant.shape_flags(self.opts)  # the core's form flags (fixed by opts)
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
         self.seats = [SeatState() for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
@@ -247,7 +261,11 @@ class Game:
                     st.hand[t] += 1
             hands[seat] = tiles
         self.drawn = hands[self.dealer][-1]
-        self.log("deal", dealer=self.dealer, hands=[T.format(hands[s]) for s in range(self.n)])
+        self.log(
+            "deal",
+            dealer=self.dealer,
+            hands=[T.format_sorted(sorted(hands[s])) for s in range(self.n)],
+        )
         self.variant.after_deal(self)
         if self.variant.fenzhang(self.opts):
             self.wall.reserve = self.n
@@ -414,7 +432,7 @@ class Game:
             mask = 0
             if sum(st.hand) % 3 == 1:
                 counts, jokers = self.variant.jokers(self, seat, st.counts)
-                mask = waits_mask(counts, jokers, **self.variant.shape_flags(self.opts))
+                mask = waits_mask(counts, jokers, **self.shape_flags)
             st._waits = mask
         return st._waits
 
@@ -461,7 +479,7 @@ class Game:
         """Seats that must decide now."""
         if self.phase == "turn":
             return [self.current]
-        if self.phase in ("choose", "claim", "rob", "fenzhang"):
+        if self.phase in _WINDOWS:
             return [s for s in self.pending if s not in self.decisions]
         return []
 
@@ -472,11 +490,12 @@ class Game:
         cached = self._legal.get(seat)
         if cached is not None:
             return cached
-        if seat not in self.to_act():
-            acts: tuple[Action, ...] = ()
-        elif self.phase == "turn":
-            acts = tuple(self._turn_actions(seat))
-        else:
+        phase = self.phase
+        acts: tuple[Action, ...] = ()
+        if phase == "turn":
+            if seat == self.current:
+                acts = tuple(self._turn_actions(seat))
+        elif phase in _WINDOWS and seat in self.pending and seat not in self.decisions:
             acts = tuple(self.pending[seat])
         self._legal[seat] = acts
         return acts
@@ -555,7 +574,8 @@ class Game:
         )
         for s, a in self.history:
             fresh.apply(s, a)
-        self.__dict__.update(fresh.__dict__)
+        for name in STATE:
+            setattr(self, name, getattr(fresh, name))
 
     def _run(self, seat: int, action: Action) -> None:
         self._legal = {}
@@ -723,8 +743,21 @@ class Game:
         self.claim = (src, tile, kind)
         self._claim_wins = {}
         pending = {}
+        prefilter = self.variant.waits_prefilter
+        chi_seat = (
+            (src + 1) % self.n
+            if kind == "discard" and tile < 27 and self.variant.chi_allowed(self.opts)
+            else -1
+        )
         # nobody claims a discarded flower
         for s in () if self.is_flower[tile] else self._others[src]:
+            if (  # no win by shape, no pair to peng or gang with, not the chi seat: no option
+                prefilter
+                and s != chi_seat
+                and (kind != "discard" or self.seats[s].hand[tile] < 2)
+                and not self.seat_waits(s) >> tile & 1
+            ):
+                continue
             acts = self._claim_options(s, src, tile, kind)
             if acts:
                 acts = self.variant.filter_claims(self, s, acts + [PASS])

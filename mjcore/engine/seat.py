@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
 from typing import Any
 
 import numpy as np
@@ -56,7 +56,7 @@ class SeatState:
         self.no_bugang: set[int] = set()  # pung kinds this seat may never upgrade (补杠)
         self.discard_count = 0
         self.claims = 0
-        self.claimed_from: Counter = Counter()  # chi/peng/直杠 taken from each seat (三比)
+        self.claimed_from: defaultdict[int, int] = defaultdict(int)  # chi/peng/直杠 per seat (三比)
         self.sealed = False  # 封胡: never offered a win again this hand (Game.seal)
         self.extra: dict[str, Any] = {}
         self._waits: int | None = None
