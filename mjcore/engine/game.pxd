@@ -4,8 +4,12 @@
 # Python, the variants and the tests) and game.py stays the plain-Python fallback.
 # Keep in step with Game.__init__ and STATE in game.py (tests/test_compiled.py checks).
 
+from mjcore.engine.wall cimport Wall
+
+
 cdef class Game:
-    cdef public object variant, opts, seed, carry, is_flower, shape_flags, wall, seats, _others
+    cdef public Wall wall
+    cdef public object variant, opts, seed, carry, is_flower, shape_flags, seats, _others
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
     cdef public bint haidi, first_go_around, exhausted
     cdef public object phase, draw_how, draw_cause, claim, pending, decisions, _claim_wins

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(slots=True)
 class Wall:
     """``[live part | kept part]`` (RULES.md §0.5).
 
@@ -15,15 +13,32 @@ class Wall:
     round. ``head``/``tail`` index into ``tiles``.
     """
 
-    tiles: list[int]
-    head: int = 0
-    tail: int = -1
-    kept: int = 0
-    reserve: int = 0
+    __slots__ = ("tiles", "head", "tail", "kept", "reserve")
 
-    def __post_init__(self) -> None:
-        if self.tail < 0:
-            self.tail = len(self.tiles)
+    def __init__(
+        self, tiles: list[int], head: int = 0, tail: int = -1, kept: int = 0, reserve: int = 0
+    ) -> None:
+        self.tiles = tiles
+        self.head = head
+        self.tail = len(tiles) if tail < 0 else tail
+        self.kept = kept
+        self.reserve = reserve
+
+    def _fields(self) -> tuple[list[int], int, int, int, int]:
+        return (self.tiles, self.head, self.tail, self.kept, self.reserve)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Wall):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it was
+
+    def __repr__(self) -> str:
+        return "Wall(tiles={!r}, head={}, tail={}, kept={}, reserve={})".format(*self._fields())
+
+    def __reduce__(self) -> tuple[type, tuple[list[int], int, int, int, int]]:
+        return (Wall, self._fields())
 
     @property
     def remaining(self) -> int:
