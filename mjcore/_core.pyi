@@ -51,7 +51,10 @@ def decompose(
     counts: TileLike, jokers: int = 0, pair258: bool = False
 ) -> list[tuple[int, ...]]: ...
 def run_batch(
-    name: str, counts: npt.NDArray[np.uint8], jokers: npt.NDArray[np.int64], flags: int
+    name: str,
+    counts: npt.NDArray[np.integer[Any]],
+    jokers: int | npt.NDArray[np.int64],
+    flags: int,
 ) -> npt.NDArray[Any]: ...
 def _coerce_row(counts: Any) -> npt.NDArray[np.uint8]: ...
 def discard_shanten(

@@ -1,10 +1,11 @@
 """Batch hand questions over ``(N, 34)`` count arrays, answered in C with the GIL released.
 
-``counts2d`` is an ``(N, 34)`` array of concealed counts (``uint8`` C-contiguous
-is the fast path; other integer dtypes are checked and converted). ``jokers``
-is one int for every row or an array of ``N`` ints. The form flags are those
-of :mod:`mjcore.hand`. Every row is checked (counts 0..4, jokers >= 0, the
-tile total fits the question); the first bad row raises
+``counts2d`` is an ``(N, 34)`` array of concealed counts (``uint8`` with
+contiguous rows is the fast path; other integer dtypes and strides are read in
+place, never converted). ``jokers`` is one int for every row or an array of
+``N`` ints (``int64`` is used as it is). The form flags are those of
+:mod:`mjcore.hand`. Every row is checked in the kernel's single pass (counts
+0..4, jokers >= 0, the tile total fits the question); the first bad row raises
 :class:`~mjcore.errors.InvalidHandError` naming the row.
 
 * ``is_win(...) -> bool[N]``, ``is_ready(...) -> bool[N]``
@@ -25,31 +26,42 @@ __all__ = ["BatchQuestion", "is_ready", "is_win", "mask_to_kinds", "shanten", "w
 
 
 def _counts(counts2d: Any) -> np.ndarray:
+    """``counts2d`` as an integer array of shape (N, 34), checked for shape and dtype only.
+
+    The values are checked by the kernel in the pass that answers each row (a
+    count of 256 or -1 is rejected, never wrapped), so no numpy pass runs here;
+    only a non-native byte order is converted.
+    """
     arr = np.asarray(counts2d)
     if arr.ndim != 2 or arr.shape[1] != 34:
         raise InvalidHandError(f"counts2d must have shape (N, 34), got shape {arr.shape}")
-    if arr.dtype == np.uint8:
-        return np.ascontiguousarray(arr)
     if arr.dtype.kind not in "iu":
         raise InvalidHandError(f"counts2d must hold integers, got dtype {arr.dtype}")
-    bad = (arr < 0) | (arr > 4)
-    if bad.any():
-        row, col = (int(x) for x in np.argwhere(bad)[0])
-        raise InvalidHandError(f"row {row}: count of kind {col} is {arr[row, col]}, must be 0..4")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    if not arr.dtype.isnative:
+        arr = arr.astype(arr.dtype.newbyteorder("="))
+    return arr
 
 
-def _jokers(jokers: Any, n: int) -> np.ndarray:
+def _jokers(jokers: Any, n: int) -> int | np.ndarray:
+    """``jokers`` as an int (one for every row) or an aligned int64 array of ``n`` entries.
+
+    Values are left to the kernel (negative jokers raise there, naming the row);
+    an int or an int64 array passes as it is, other integer arrays are converted.
+    """
+    if type(jokers) is int and -(2**63) <= jokers < 2**63:
+        return jokers
     arr = np.asarray(jokers)
     if arr.dtype.kind not in "iu" and not (arr.dtype.kind == "b" and arr.ndim == 0):
         raise InvalidHandError(f"jokers must be an int or {n} ints, got {jokers!r}")
-    if arr.ndim == 0:
-        arr = arr.reshape(1)
-    elif arr.shape != (n,):
+    if arr.ndim != 0 and arr.shape != (n,):
         raise InvalidHandError(f"jokers must be an int or {n} ints, got shape {arr.shape}")
     if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
         arr = np.minimum(arr, 1000)  # uint64 above int64 range would wrap
-    return np.ascontiguousarray(arr, dtype=np.int64)
+    if arr.ndim == 0:
+        return int(arr)
+    if arr.dtype != np.int64 or not arr.flags.aligned:
+        arr = arr.astype(np.int64)
+    return arr
 
 
 class BatchQuestion(Protocol):

@@ -29,12 +29,10 @@ ORPHANS = MJ_ORPHANS
 KNITTED = MJ_KNITTED
 PAIR258 = MJ_PAIR258
 
-cdef enum Op:
-    OP_WIN, OP_READY, OP_WAITS, OP_SHANTEN
-
-_QUESTION = {OP_WIN: MJ_Q_WIN, OP_READY: MJ_Q_WAITS, OP_WAITS: MJ_Q_WAITS,
-             OP_SHANTEN: MJ_Q_SHANTEN}
-_NAMES = {OP_WIN: "is_win", OP_READY: "is_ready", OP_WAITS: "waits", OP_SHANTEN: "shanten"}
+_QUESTION = {MJ_OP_WIN: MJ_Q_WIN, MJ_OP_READY: MJ_Q_WAITS, MJ_OP_WAITS: MJ_Q_WAITS,
+             MJ_OP_SHANTEN: MJ_Q_SHANTEN}
+_OPS = {"is_win": MJ_OP_WIN, "is_ready": MJ_OP_READY, "waits": MJ_OP_WAITS,
+        "shanten": MJ_OP_SHANTEN}
 _TOTALS = {
     MJ_Q_WIN: "3m+2 <= 14 (2, 5, 8, 11 or 14)",
     MJ_Q_WAITS: "3m+1 <= 13 (1, 4, 7, 10 or 13)",
@@ -133,11 +131,11 @@ cdef long long _ask(int op, object counts, object jokers, int flags) except? -9:
     cdef cnp.ndarray row = _row(counts)
     cdef long k = _jokers(jokers)
     cdef const uint8_t *c = _checked(row, k, _QUESTION[op])
-    if op == OP_WIN:
+    if op == MJ_OP_WIN:
         return mj_is_win(c, <int>k, flags)
-    if op == OP_READY:
+    if op == MJ_OP_READY:
         return mj_is_ready(c, <int>k, flags)
-    if op == OP_WAITS:
+    if op == MJ_OP_WAITS:
         return <long long>mj_waits(c, <int>k, flags)
     return mj_shanten(c, <int>k, flags)
 
@@ -152,7 +150,7 @@ def is_win(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=Fal
     suited 2/5/8. A joker stands for any kind, even a fifth copy.
     """
     cdef int flags = form_flags(seven_pairs, thirteen_orphans, knitted, pair258)
-    return _ask(OP_WIN, counts, jokers, flags) != 0
+    return _ask(MJ_OP_WIN, counts, jokers, flags) != 0
 
 
 def is_ready(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
@@ -164,13 +162,13 @@ def is_ready(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=F
     of a kind held four times (waits leaves such kinds out).
     """
     cdef int flags = form_flags(seven_pairs, thirteen_orphans, knitted, pair258)
-    return _ask(OP_READY, counts, jokers, flags) != 0
+    return _ask(MJ_OP_READY, counts, jokers, flags) != 0
 
 
 def waits_mask(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
                bint knitted=False, bint pair258=False):
     """Bit t set when kind t (held fewer than 4 times) completes the hand."""
-    cdef long long w = _ask(OP_WAITS, counts, jokers,
+    cdef long long w = _ask(MJ_OP_WAITS, counts, jokers,
                             form_flags(seven_pairs, thirteen_orphans, knitted, pair258))
     return <uint64_t>w
 
@@ -178,7 +176,7 @@ def waits_mask(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans
 def waits(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
           bint knitted=False, bint pair258=False):
     """Sorted kinds t with counts[t] < 4 such that counts + t wins (3m+1 <= 13 tiles)."""
-    cdef uint64_t w = <uint64_t>_ask(OP_WAITS, counts, jokers,
+    cdef uint64_t w = <uint64_t>_ask(MJ_OP_WAITS, counts, jokers,
                                      form_flags(seven_pairs, thirteen_orphans, knitted, pair258))
     cdef int t
     return [t for t in range(MJ_N_KINDS) if (w >> t) & 1]
@@ -192,7 +190,7 @@ def shanten(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=Fa
     overlap is the most real tiles fitting one complete shape of an enabled form.
     """
     cdef int flags = form_flags(seven_pairs, thirteen_orphans, knitted, pair258)
-    return _ask(OP_SHANTEN, counts, jokers, flags)
+    return _ask(MJ_OP_SHANTEN, counts, jokers, flags)
 
 
 def facts(counts, win_tile, jokers=0, bint pair258=False):
@@ -289,55 +287,104 @@ cdef int _straight_suits(uint8_t *h, int k, int flags, int n) noexcept:
     return mask
 
 
-cdef Py_ssize_t _run(const uint8_t *c, Py_ssize_t n, const int64_t *jk, Py_ssize_t jstep,
-                     int op, int flags, char *out, int *code, int *bad) noexcept nogil:
-    """Check and answer rows in one pass; returns the first bad row (n if none)."""
+cdef Py_ssize_t _run(const char *data, Py_ssize_t n, Py_ssize_t rstep, Py_ssize_t cstep,
+                     int itemsize, bint is_signed, const char *jk, Py_ssize_t jstep, int op,
+                     int flags, char *out, int *code, int *bad) noexcept nogil:
+    """Check and answer rows in one pass; returns the first bad row (n if none).
+
+    Rows of contiguous uint8 counts (the fast path) are read in place; any other
+    integer layout goes through a local row that mj_load_counts fills and checks,
+    so nothing is allocated and no value is truncated before it is checked.
+    """
     cdef Py_ssize_t i
-    cdef long k
-    cdef int question = (MJ_Q_WIN if op == OP_WIN
-                         else MJ_Q_SHANTEN if op == OP_SHANTEN else MJ_Q_WAITS)
+    cdef int64_t a = 0
+    cdef uint8_t row[MJ_N_KINDS]
+    cdef const uint8_t *c = row
+    cdef bint direct = itemsize == 1 and not is_signed and cstep == 1
     for i in range(n):
-        k = jk[i * jstep]
-        code[0] = mj_check(c, k, question, bad)
+        if direct:
+            c = <const uint8_t *>(data + i * rstep)
+        else:
+            code[0] = mj_load_counts(data + i * rstep, cstep, itemsize, is_signed, row, bad)
+            if code[0] != MJ_OK:
+                return i
+        code[0] = mj_checked(c, (<const int64_t *>(jk + i * jstep))[0], op, flags, &a, bad)
         if code[0] != MJ_OK:
             return i
-        if op == OP_WIN:
-            out[i] = mj_is_win(c, <int>k, flags)
-        elif op == OP_READY:
-            out[i] = mj_is_ready(c, <int>k, flags)
-        elif op == OP_WAITS:
-            (<uint64_t *>out)[i] = mj_waits(c, <int>k, flags)
+        if op == MJ_OP_WAITS:
+            (<int64_t *>out)[i] = a
+        elif op == MJ_OP_SHANTEN:
+            (<int8_t *>out)[i] = <int8_t>a
         else:
-            (<int8_t *>out)[i] = <int8_t>mj_shanten(c, <int>k, flags)
-        c += MJ_N_KINDS
+            out[i] = <char>a
     return n
 
 
-_OUT_DTYPES = {OP_WIN: np.bool_, OP_READY: np.bool_, OP_WAITS: np.uint64, OP_SHANTEN: np.int8}
+_OUT_DTYPES = {MJ_OP_WIN: np.bool_, MJ_OP_READY: np.bool_, MJ_OP_WAITS: np.uint64,
+               MJ_OP_SHANTEN: np.int8}
 
 
-def run_batch(str name, const uint8_t[:, ::1] counts, const int64_t[::1] jokers, int flags):
+cdef inline bint _native_int(cnp.ndarray arr, int itemsize):
+    """Integer dtype of ``itemsize`` 1, 2, 4 or 8 bytes in native byte order."""
+    return (cnp.PyArray_ISINTEGER(arr) and cnp.PyArray_ISNOTSWAPPED(arr)
+            and itemsize in (1, 2, 4, 8))
+
+
+def run_batch(str name, cnp.ndarray counts, object jokers, int flags):
     """Answer ``name`` (is_win/is_ready/waits/shanten) for every row, GIL released.
 
-    ``jokers`` has one entry per row, or a single entry for all rows.
+    ``counts`` is ``(N, 34)`` of any native integer dtype and strides, read in
+    place (never copied or converted); ``jokers`` is an int for every row or an
+    aligned int64 array of N entries (or one for all rows). Each row is checked
+    in the same pass that answers it; the first bad row raises, naming it.
     """
-    cdef int op = {"is_win": OP_WIN, "is_ready": OP_READY, "waits": OP_WAITS,
-                   "shanten": OP_SHANTEN}[name]
-    cdef Py_ssize_t n = counts.shape[0], done, jstep = 0 if jokers.shape[0] == 1 else 1
-    if counts.shape[1] != MJ_N_KINDS:
-        raise InvalidHandError(f"counts must have 34 columns, got {counts.shape[1]}")
-    if jokers.shape[0] != n and jokers.shape[0] != 1:
-        raise InvalidHandError(f"jokers must be an int or {n} ints, got {jokers.shape[0]}")
+    cdef int op = _OPS[name]
+    cdef int itemsize = cnp.PyArray_ITEMSIZE(counts)
+    if cnp.PyArray_NDIM(counts) != 2 or cnp.PyArray_DIM(counts, 1) != MJ_N_KINDS:
+        raise InvalidHandError(
+            f"counts must have shape (N, 34), got shape {(<object>counts).shape}")
+    if not _native_int(counts, itemsize):
+        raise InvalidHandError(f"counts must hold native integers, got dtype {counts.dtype}")
+    cdef Py_ssize_t n = cnp.PyArray_DIM(counts, 0), m, jstep = 0, done
+    cdef int64_t k0 = 0
+    cdef const char *jk = <const char *>&k0
+    cdef cnp.ndarray jarr
+    if isinstance(jokers, cnp.ndarray):
+        jarr = <cnp.ndarray>jokers
+        if (cnp.PyArray_NDIM(jarr) != 1 or cnp.PyArray_ITEMSIZE(jarr) != 8
+                or not _native_int(jarr, 8) or not cnp.PyArray_ISSIGNED(jarr)
+                or not cnp.PyArray_ISALIGNED(jarr)):
+            raise InvalidHandError(f"jokers must be an int or an aligned 1-d int64 array, got "
+                                   f"dtype {jarr.dtype}, shape {(<object>jarr).shape}")
+        m = cnp.PyArray_DIM(jarr, 0)
+        if m != n and m != 1:
+            raise InvalidHandError(f"jokers must be an int or {n} ints, got {m}")
+        jk = <const char *>cnp.PyArray_DATA(jarr)
+        jstep = 0 if m == 1 else cnp.PyArray_STRIDE(jarr, 0)
+    else:
+        try:
+            k0 = jokers
+        except (TypeError, OverflowError):
+            raise InvalidHandError(
+                f"jokers must be an int or {n} ints, got {_clip(jokers)}") from None
     out = np.empty(n, dtype=_OUT_DTYPES[op])
     if n == 0:
         return out
     cdef char *dst = <char *>cnp.PyArray_DATA(out)
+    cdef const char *src = <const char *>cnp.PyArray_DATA(counts)
+    cdef Py_ssize_t rstep = cnp.PyArray_STRIDE(counts, 0), cstep = cnp.PyArray_STRIDE(counts, 1)
+    cdef bint is_signed = cnp.PyArray_ISSIGNED(counts)
     cdef int code = MJ_OK, bad = 0
     with nogil:
-        done = _run(&counts[0, 0], n, &jokers[0], jstep, op, flags, dst, &code, &bad)
-    if done < n:
-        _raise(code, bad, jokers[done * jstep], _QUESTION[op], f"{name}: row {done}: ")
-    return out
+        done = _run(src, n, rstep, cstep, itemsize, is_signed, jk, jstep, op, flags, dst, &code,
+                    &bad)
+    if done == n:
+        return out
+    what = f"{name}: row {done}: "
+    if code == MJ_BAD_COUNT:
+        raise InvalidHandError(f"{what}count of {_tiles.format([bad])} (index {bad}) is "
+                               f"{counts[done, bad]}, must be 0..4")
+    _raise(code, bad, (<const int64_t *>(jk + done * jstep))[0], _QUESTION[op], what)
 
 
 def discard_shanten(const uint8_t[::1] counts not None, int joker_kind=-1, int flags=SEVEN_PAIRS):

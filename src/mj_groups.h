@@ -155,4 +155,9 @@ static inline int mj_total(const uint8_t *c) {
     return mj_lanes_total(&x);
 }
 
+/* Kernels given what the batch check already computed: the lanes x of c and
+ * its tile count n (mj_waits / mj_shanten compute them themselves). */
+uint64_t mj_waits_n(const uint8_t *c, int n, int k, int flags);
+int mj_shanten_lanes(const uint8_t *c, const MjLanes *x, int n, int k, int flags);
+
 #endif

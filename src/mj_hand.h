@@ -1,10 +1,11 @@
 /* Native hand kernels of mjcore: win, waits, shanten and scoring facts on raw counts.
  *
  * Preconditions of every kernel -- checked once by the Python boundary
- * (src/_core.pyx, mj_check below), never here: `c` points to 34 counts, each
- * 0..4; 0 <= k; sum(c) + k <= 14 and the total fits the question. Under them
- * no kernel reads outside its arguments or the tables. Kernels never allocate,
- * never touch Python objects and are safe to call without the GIL.
+ * (src/_core.pyx: mj_check below, or mj_checked for a batch row), never
+ * here: `c` points to 34 counts, each 0..4; 0 <= k; sum(c) + k <= 14 and the
+ * total fits the question. Under them no kernel reads outside its arguments
+ * or the tables. Kernels never allocate, never touch Python objects and are
+ * safe to call without the GIL.
  */
 #ifndef MJ_HAND_H
 #define MJ_HAND_H
@@ -35,6 +36,21 @@ enum {
 };
 
 int mj_check(const uint8_t *c, long k, int question, int *bad);
+
+/* Batch questions for mj_checked. */
+enum { MJ_OP_WIN = 0, MJ_OP_READY = 1, MJ_OP_WAITS = 2, MJ_OP_SHANTEN = 3 };
+
+/* mj_check and, for a valid hand, the answer to `op` in one pass over the
+ * counts (the batch kernel): returns MJ_OK and sets *answer (0/1, the waits
+ * mask or the shanten), or the mj_check code with *bad as there. */
+int mj_checked(const uint8_t *c, long k, int op, int flags, int64_t *answer, int *bad);
+
+/* Counts of any native integer layout: the 34 integers of `itemsize` bytes
+ * (1, 2, 4 or 8, signed or not, any alignment) at p, p + stride, ... are
+ * copied into out when all are 0..4 (MJ_OK); else MJ_BAD_COUNT, *bad = index
+ * of the first other value (never truncated: 256 or -1 is bad). */
+int mj_load_counts(const char *p, ptrdiff_t stride, int itemsize, int is_signed, uint8_t *out,
+                   int *bad);
 
 int mj_is_win(const uint8_t *c, int k, int flags);
 int mj_is_ready(const uint8_t *c, int k, int flags);

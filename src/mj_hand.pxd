@@ -1,5 +1,6 @@
 # C-level interface of the native kernels (src/mj_hand.h).
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stddef cimport ptrdiff_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
 
 
 cdef extern from "mj_hand.h" nogil:
@@ -18,8 +19,16 @@ cdef extern from "mj_hand.h" nogil:
         MJ_BAD_JOKERS
         MJ_BAD_TOTAL
         MJ_DEC_WIDTH
+        MJ_OP_WIN
+        MJ_OP_READY
+        MJ_OP_WAITS
+        MJ_OP_SHANTEN
 
     int mj_check(const uint8_t *c, long k, int question, int *bad) noexcept
+    int mj_checked(const uint8_t *c, long k, int op, int flags, int64_t *answer,
+                   int *bad) noexcept
+    int mj_load_counts(const char *p, ptrdiff_t stride, int itemsize, int is_signed,
+                       uint8_t *out, int *bad) noexcept
     int mj_is_win(const uint8_t *c, int k, int flags) noexcept
     int mj_is_ready(const uint8_t *c, int k, int flags) noexcept
     uint64_t mj_waits(const uint8_t *c, int k, int flags) noexcept

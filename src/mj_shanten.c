@@ -81,16 +81,20 @@ static int knitted_overlap(const uint8_t *c) {
     return mj_min(best + honors, MJ_MAX_TILES);
 }
 
-int mj_shanten(const uint8_t *c, int k, int flags) {
-    MjLanes x = mj_lanes(c);
-    int t = mj_lanes_total(&x) + k, sets = (t - 1) / 3, slots = 3 * sets + 2;
+int mj_shanten_lanes(const uint8_t *c, const MjLanes *x, int n, int k, int flags) {
+    int t = n + k, sets = (t - 1) / 3, slots = 3 * sets + 2;
     int ov = standard_overlap(c, sets, flags & MJ_PAIR258);
     if (slots == MJ_MAX_TILES) {
-        if (flags & MJ_SEVEN_PAIRS) ov = mj_max(ov, seven_pairs_overlap(c, &x, flags & MJ_PAIR258));
+        if (flags & MJ_SEVEN_PAIRS) ov = mj_max(ov, seven_pairs_overlap(c, x, flags & MJ_PAIR258));
         if (flags & MJ_ORPHANS) ov = mj_max(ov, orphans_overlap(c));
         if (flags & MJ_KNITTED) ov = mj_max(ov, knitted_overlap(c));
     }
     return slots - ov - k - 1;
+}
+
+int mj_shanten(const uint8_t *c, int k, int flags) {
+    MjLanes x = mj_lanes(c);
+    return mj_shanten_lanes(c, &x, mj_lanes_total(&x), k, flags);
 }
 
 /* Kinds that can be the pair of a standard decomposition: take the pair out

@@ -130,10 +130,10 @@ static uint64_t knitted_waits(const uint8_t *c) {
     return w;
 }
 
-uint64_t mj_waits(const uint8_t *c, int k, int flags) {
+uint64_t mj_waits_n(const uint8_t *c, int n, int k, int flags) {
     uint64_t w = standard_waits(c, k, flags);
     if (flags & (MJ_SEVEN_PAIRS | MJ_ORPHANS | MJ_KNITTED)) {
-        if (mj_total(c) + k == MJ_MAX_TILES - 1) {
+        if (n + k == MJ_MAX_TILES - 1) {
             if (flags & MJ_SEVEN_PAIRS) w |= seven_pairs_waits(c, k, flags);
             if (flags & MJ_ORPHANS) w |= orphans_waits(c);
             if (flags & MJ_KNITTED) w |= knitted_waits(c);
@@ -144,4 +144,9 @@ uint64_t mj_waits(const uint8_t *c, int k, int flags) {
         if (c[t] >= 4) w &= ~(1ull << t);
     }
     return w;
+}
+
+uint64_t mj_waits(const uint8_t *c, int k, int flags) {
+    int n = flags & (MJ_SEVEN_PAIRS | MJ_ORPHANS | MJ_KNITTED) ? mj_total(c) : 0;
+    return mj_waits_n(c, n, k, flags);
 }
