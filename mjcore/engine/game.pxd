@@ -1,9 +1,13 @@
 # Augments game.py when Cython compiles it (pure-Python mode): Game becomes an extension type
-# whose attributes live in a C struct (no per-instance dict), so the engine's own reads and
-# writes of them are C field accesses. Every attribute stays public (readable and writable from
-# Python, the variants and the tests) and game.py stays the plain-Python fallback.
-# Keep in step with Game.__init__ and STATE in game.py (tests/test_compiled.py checks).
+# whose attributes live in a C struct (no per-instance dict), and the engine's internal steps
+# are cpdef methods, so the game loop calls them (and reads the fields) in C. Every attribute
+# stays public (readable and writable from Python, the variants and the tests), every method
+# stays callable from Python, and game.py is unchanged as the plain-Python fallback.
+# Keep the fields in step with STATE in game.py (tests/test_compiled.py checks).
 
+cimport cython
+
+from mjcore.engine.seat cimport SeatState
 from mjcore.engine.wall cimport Wall
 
 
@@ -16,3 +20,28 @@ cdef class Game:
     cdef public object set_aside, won_pool, indicators, horses, liabilities, hidden_indicators
     cdef public object locked_choices, settlement, wins, events, history, extra
     cdef public object _answered, _legal
+
+    cpdef int next_seat(self, int seat) except? -1
+    @cython.locals(st=SeatState)
+    cpdef seat_waits(self, int seat)
+    cpdef _hand_changed(self, int seat)
+    @cython.locals(st=SeatState)
+    cpdef evaluate_win(self, int seat, int tile, str how)
+    @cython.locals(st=SeatState)
+    cpdef list _turn_actions(self, int seat)
+    cpdef bint _may_self_draw(self, int seat) except -1
+    cpdef _run(self, int seat, action)
+    cpdef _apply_turn(self, int seat, action)
+    cpdef draw_for(self, int seat)
+    cpdef replacement_for(self, int seat, str cause=*)
+    @cython.locals(st=SeatState)
+    cpdef _receive(self, int seat, int tile, str how)
+    @cython.locals(st=SeatState)
+    cpdef _discard(self, int seat, int tile)
+    cpdef _open_claims(self, int src, int tile, str kind)
+    @cython.locals(st=SeatState)
+    cpdef list _claim_options(self, int s, int src, int tile, str kind)
+    cpdef _resolve_claims(self)
+    cpdef _no_claim(self)
+    @cython.locals(st=SeatState)
+    cpdef _take_discard(self, int s, int src, int tile, dec)

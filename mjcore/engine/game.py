@@ -583,7 +583,7 @@ class Game:
             self._apply_turn(seat, action)
         else:
             self.decisions[seat] = action
-            if all(s in self.decisions for s in self.pending):
+            if all([s in self.decisions for s in self.pending]):  # (a list: no closure)
                 getattr(self, _RESOLVERS[self.phase])()
 
     def _why_illegal(self, seat: int, action: Action, legal: tuple[Action, ...]) -> str:
@@ -615,7 +615,7 @@ class Game:
             ):
                 # The declaration used up the drawn tile (a 扭 group): a self-draw win is now on
                 # the hand as it stands, so another held kind stands in as the turn's tile.
-                self.drawn = max((t for t in range(T.N_KINDS) if hand[t]), default=-1)
+                self.drawn = max([t for t in range(T.N_KINDS) if hand[t]], default=-1)
 
     def _resolve_choices(self) -> None:
         for seat, act in self.decisions.items():
