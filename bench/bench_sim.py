@@ -2,7 +2,8 @@
 cost of per-hand Parquet records (greedy bots, 4 players).
 
 Run: ``pytest bench/bench_sim.py --benchmark-enable`` (``MJCORE_BENCH_HANDS``, default 2000
-hands per case; the issue's figure uses 20000; 8 in the test suite's smoke pass), or
+hands per case; the issue's figure uses 20000; 8 in the test suite's smoke pass; plus a
+500-hand run and a 2-hand run where the pool's start-up dominates), or
 ``python bench/bench_sim.py [HANDS [ROUNDS [VARIANT,…]]]`` for a plain table with
 CPU-normalised figures.
 
@@ -28,6 +29,8 @@ from mjcore.variants import names
 
 HANDS = size(int(os.environ.get("MJCORE_BENCH_HANDS", "2000")), 8)
 VARIANTS = ("xuezhan_kaxinwu", "qingdao")
+SMALL = size(500, 8)
+"""A small run, where the pool's start-up weighs most: workers=2 must not lose to 1 process."""
 _RESULTS: dict[tuple[str, str], float] = {}
 
 
@@ -82,6 +85,25 @@ def test_scaling(benchmark, client, variant, backend):
     _note(benchmark, variant, backend)
 
 
+@pytest.mark.parametrize("backend", ["1 process", "workers=2"])
+def test_small_run(benchmark, backend):
+    """500 hands, the pool started in every round: a slow start-up shows as workers=2 losing."""
+    kw = {"workers": 2} if backend == "workers=2" else {}
+    benchmark.group = f"simulate xuezhan_kaxinwu greedy {SMALL} hands (pool start-up included)"
+    benchmark.pedantic(
+        run, args=("xuezhan_kaxinwu", SMALL), kwargs=kw, rounds=5, warmup_rounds=1, iterations=1
+    )
+    _note(benchmark, f"xuezhan_kaxinwu {SMALL}", backend, SMALL)
+
+
+def test_pool_start_up(benchmark):
+    """A 2-hand run with workers=2: almost all of it is starting and stopping the pool."""
+    benchmark.group = "pool start-up (2 hands, workers=2)"
+    benchmark.pedantic(
+        run, args=("xuezhan_kaxinwu", 2), kwargs={"workers": 2}, rounds=5, warmup_rounds=1
+    )
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("records", ["no records", "parquet records"])
 def test_records_overhead(benchmark, tmp_path, variant, records):
@@ -91,11 +113,11 @@ def test_records_overhead(benchmark, tmp_path, variant, records):
     _note(benchmark, variant, records)
 
 
-def _note(benchmark, variant: str, case: str) -> None:
+def _note(benchmark, variant: str, case: str, hands: int = HANDS) -> None:
     stats = getattr(benchmark, "stats", None)
     if stats is None:  # --benchmark-disable: ran once as a smoke test
         return
-    hps = HANDS / stats.stats.min
+    hps = hands / stats.stats.min
     _RESULTS[(variant, case)] = hps
     benchmark.extra_info["hands_per_second"] = round(hps, 1)
     for base in ("1 process", "no records", "workers=2"):

@@ -95,6 +95,69 @@ def test_unpicklable_bots_fail_clearly_with_workers():
         simulate(V, 4, bots=lambda seed: GreedyBot(seed), workers=2)
 
 
+_TIMING = ("backend", "seconds", "cpu_seconds", "hands_per_second")
+_RUN = (
+    f"import mjcore; print(mjcore.simulate({V!r}, 20, seed=1, bots='random', workers=2).to_json())"
+)
+_MAIN_BOT = f"""
+import mjcore
+from mjcore.bots import GreedyBot
+
+class MainBot(GreedyBot):
+    pass
+
+if __name__ == "__main__":
+    one = mjcore.simulate({V!r}, 12, bots=MainBot, seed=2)
+    two = mjcore.simulate({V!r}, 12, bots=MainBot, seed=2, workers=2, chunk_size=2)
+    print(one == two, two.games, two.backend)
+"""
+
+
+def _python(how: str, code: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a new interpreter from standard input, ``-c`` or a script file; a
+    hang (a pool restarting workers that die at start) fails on the timeout."""
+    args = {"stdin": ["-"], "-c": ["-c", code], "script": [str(tmp_path / "run.py")]}[how]
+    (tmp_path / "run.py").write_text(code)
+    where = str(Path(mjcore.__file__).resolve().parents[1])  # the mjcore under test
+    return subprocess.run(
+        [sys.executable, *args],
+        input=code if how == "stdin" else None,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": where},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("how", ["stdin", "-c", "script"])
+def test_workers_start_whatever_the_main_module(tmp_path, how):
+    """workers=2 from ``python -`` (a __main__ the workers cannot re-read), ``python -c`` and
+    a script without the ``if __name__ == "__main__"`` guard: the workers=1 statistics."""
+    res = _python(how, _RUN, tmp_path)
+    assert res.returncode == 0, res.stderr[-2000:]
+    two = json.loads(res.stdout)
+    one = simulate(V, 20, bots="random", seed=1).to_dict()
+    assert two["backend"] == "2 processes"
+    assert {k: v for k, v in two.items() if k not in _TIMING} == {
+        k: v for k, v in one.items() if k not in _TIMING
+    }
+
+
+def test_a_bot_defined_in_a_script_runs_on_workers(tmp_path):
+    res = _python("script", _MAIN_BOT, tmp_path)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert res.stdout.split() == ["True", "12", "2", "processes"]
+
+
+@pytest.mark.parametrize("how", ["stdin", "-c"])
+def test_a_bot_defined_in_an_unimportable_main_fails_clearly(tmp_path, how):
+    res = _python(how, _MAIN_BOT.replace('if __name__ == "__main__":', "if True:"), tmp_path)
+    assert res.returncode == 1
+    assert "bots: seat 0's bot 'MainBot' cannot be sent to worker processes" in res.stderr
+    assert "run with workers=1" in res.stderr
+
+
 def test_cli_takes_module_colon_class():
     res = CliRunner().invoke(
         simulate_command, ["-n", "6", "--json", "-b", "userbots:FirstLegalBot,greedy,random,greedy"]

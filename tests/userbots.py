@@ -54,20 +54,23 @@ class TiredBot(GreedyBot):
 
 
 class CtrlCFromWorker(GreedyBot):
-    """Greedy; the first worker process to make its 40th bot sends SIGINT to the parent, once
-    per run (a marker file named after the parent's pid), as a user's Ctrl-C would."""
+    """Greedy; the first worker process to make its 40th bot sends SIGINT to the process that
+    started the pool, once per run (a marker file named after its pid), as a user's Ctrl-C
+    would. That process is ``multiprocessing.parent_process()``, not ``os.getppid()``: a worker
+    forked by the fork server is the server's child."""
 
     _made = 0
 
     def __init__(self, seed: Any = None) -> None:
         super().__init__(seed)
         CtrlCFromWorker._made += 1
-        if multiprocessing.parent_process() is not None and CtrlCFromWorker._made == 40:
+        parent = multiprocessing.parent_process()
+        if parent is not None and parent.pid is not None and CtrlCFromWorker._made == 40:
             try:
-                os.close(os.open(ctrl_c_marker(os.getppid()), os.O_CREAT | os.O_EXCL))
+                os.close(os.open(ctrl_c_marker(parent.pid), os.O_CREAT | os.O_EXCL))
             except FileExistsError:
                 return
-            os.kill(os.getppid(), signal.SIGINT)
+            os.kill(parent.pid, signal.SIGINT)
 
 
 def ctrl_c_marker(pid: int) -> str:

@@ -7,11 +7,17 @@ merges them in index order. All of them run the same :func:`~mjcore.sim.runner.r
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import multiprocessing as mp
+import os
+import pickle
 import signal
+import sys
+import types
 import uuid
 from collections.abc import Iterator, Sequence
+from multiprocessing.context import BaseContext
 from typing import Any
 
 from ..bots.spec import check_picklable, pickle_dumps
@@ -48,28 +54,146 @@ class InlineBackend:
 
 # ---- local processes -----------------------------------------------------------------------------
 _WORKER_JOB: Job | None = None
+_WORKER_ERROR: str | None = None
+_PRELOAD = ["mjcore.sim.backends"]
+"""What the fork server imports once, so that every worker forked from it starts warm."""
 
 
-def _init_worker(job: Job) -> None:
-    """Pool initializer: Ctrl-C is the parent's to handle; keep the run's job."""
-    global _WORKER_JOB
+def _init_worker(job: bytes, module_file: str) -> None:
+    """Pool initializer: Ctrl-C is the parent's to handle; keep the run's job.
+
+    It must not raise: the pool replaces a worker that dies at start, again and again, and the
+    run would hang. So the job comes pickled and an error loading it (a bot's module the
+    worker cannot import, another copy of mjcore than the caller's) waits for the first task.
+    """
+    global _WORKER_JOB, _WORKER_ERROR
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER_JOB = job
+    try:
+        if os.path.realpath(__file__) != module_file:
+            raise ImportError(f"the worker imported {__file__}, the caller {module_file}")
+        _WORKER_JOB = pickle.loads(job)
+    except Exception as exc:
+        _WORKER_ERROR = f"{type(exc).__name__}: {exc}"
 
 
 def _pool_task(task: tuple[int, int, int]) -> tuple[int, ChunkResult]:
     idx, a, b = task
+    if _WORKER_ERROR is not None:
+        raise RuntimeError(f"a worker process could not load the run: {_WORKER_ERROR}")
     assert _WORKER_JOB is not None
     return idx, run_chunk(_WORKER_JOB, a, b)
 
 
+def _preload() -> list[str]:
+    """:data:`_PRELOAD`, unless the fork server would import another mjcore than ours.
+
+    It starts as ``python -c`` in the current directory, which (on Python 3.11) comes first
+    on its sys.path: in a source checkout it finds the unbuilt ``mjcore/`` there (the preload
+    fails and each worker imports mjcore itself), or a different build (wrong code).
+    """
+    here = os.path.join(os.getcwd(), "mjcore")
+    ours = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    if os.path.exists(here) and os.path.realpath(here) != ours:
+        return []
+    return _PRELOAD
+
+
+def _context() -> BaseContext:
+    """The "forkserver" start method where there is one (POSIX), else "spawn".
+
+    A spawned worker is a fresh interpreter that imports numpy and mjcore (about half a
+    second, more than a small run's play). The fork server imports them once per Python
+    process (:data:`_PRELOAD`) and forks each run's workers from that warm copy in a few
+    milliseconds; unlike a fork of the caller it is safe when the caller has threads.
+    Workers check they run the caller's mjcore (see :func:`_init_worker`).
+    """
+    if "forkserver" not in mp.get_all_start_methods():
+        return mp.get_context("spawn")
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(_preload())  # no effect once the server runs (it has loaded)
+    return ctx
+
+
+class _MainFinder(pickle.Pickler):
+    """Pickles into memory, noting whether anything is looked up in ``__main__``."""
+
+    uses_main = False
+
+    def reducer_override(self, obj: Any) -> Any:
+        try:
+            if getattr(obj, "__module__", None) == "__main__":
+                self.uses_main = True
+        except Exception:  # an object with a strange __getattr__: not a __main__ global
+            pass
+        return NotImplemented
+
+
+def _uses_main(obj: Any) -> bool:
+    """Whether unpickling ``obj`` needs the caller's ``__main__`` (a bot defined there)."""
+    finder = _MainFinder(io.BytesIO())
+    finder.dump(obj)
+    return finder.uses_main
+
+
+def _main_importable() -> bool:
+    """Whether a worker can re-import ``__main__``: ``python -m`` or a script file, not
+    standard input (``python -``), ``python -c`` or an interactive prompt."""
+    main = sys.modules.get("__main__")
+    if getattr(getattr(main, "__spec__", None), "name", None):
+        return True
+    path = getattr(main, "__file__", None)
+    return isinstance(path, str) and os.path.isfile(path)
+
+
+def _needs_main(job: Job, workers: int) -> bool:
+    """Whether the workers must re-import the caller's ``__main__`` (a bot defined in it).
+
+    Raises :class:`~mjcore.errors.InvalidOptionError` naming the bot when they would need it
+    but cannot import it: the pool would otherwise restart failing workers for ever.
+    """
+    needs = False
+    for seat, sb in enumerate(job.seat_bots):
+        if not _uses_main(sb):
+            continue
+        if not _main_importable():
+            raise InvalidOptionError(
+                f"bots: seat {seat}'s bot {sb.label!r} cannot be sent to worker processes "
+                f"(workers={workers}): it is defined in __main__ of standard input, python -c "
+                "or an interactive session, which they cannot import. Define bot classes and "
+                "factories in a module or a script file, or run with workers=1"
+            )
+        needs = True
+    return needs
+
+
+@contextlib.contextmanager
+def _main_hidden(hide: bool) -> Iterator[None]:
+    """A bare ``__main__`` while the workers start, so that they do not re-run the caller's.
+
+    spawn and forkserver children re-import the parent's ``__main__`` (as ``__mp_main__``):
+    every worker pays for the script's own imports, and a script read from standard input
+    cannot be re-read, so each worker died at start and the pool restarted them for ever.
+    Workers only need it to unpickle a bot defined there (see :func:`_needs_main`).
+    """
+    main = sys.modules.get("__main__")
+    if not hide or main is None:
+        yield
+        return
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
+
+
 class PoolBackend:
-    """``workers`` spawned processes (multiprocessing); the job is sent once per worker."""
+    """``workers`` local processes (multiprocessing); the job is sent once per worker."""
 
     def __init__(self, job: Job, workers: int) -> None:
         check_picklable(job.seat_bots, f"worker processes (workers={workers})", pickle_dumps)
         self.job = job
         self.parallelism = workers
+        self._needs_main = _needs_main(job, workers)
         self._pool: Any = None
 
     def describe(self) -> str:
@@ -78,9 +202,10 @@ class PoolBackend:
     def results(self, chunks: Chunks) -> Iterator[tuple[int, ChunkResult]]:
         if not chunks:
             return
-        ctx = mp.get_context("spawn")
         size = min(self.parallelism, len(chunks))
-        self._pool = ctx.Pool(size, initializer=_init_worker, initargs=(self.job,))
+        args = (pickle_dumps(self.job), os.path.realpath(__file__))
+        with _main_hidden(not self._needs_main):  # the workers start here, all of them
+            self._pool = _context().Pool(size, initializer=_init_worker, initargs=args)
         tasks = ((i, a, b) for i, (a, b) in enumerate(chunks))
         yield from self._pool.imap_unordered(_pool_task, tasks)
 
