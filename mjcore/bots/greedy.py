@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import tiles as T
 from .._core import discard_shanten, form_flags, waits_mask
-from ..engine.actions import HU, PASS, Action
+from ..engine.actions import PASS, Action
 from ..engine.variant import Variant
 from ..hand import shanten
 from .base import BaseBot
@@ -70,7 +70,7 @@ class GreedyBot(BaseBot):
         if game.seats[seat].held_flowers and game.phase in _CLAIM_PHASES:
             return PASS  # a flower still to shed (飘花): no claim
         counts = game.seats[seat].counts.copy()
-        flags = variant.shape_flags(game.opts)
+        flags = game.shape_flags
         # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
         if type(variant).jokers is Variant.jokers or not variant.jokers(game, seat, counts)[1]:
             hand = _Hand(counts, flags)
@@ -87,38 +87,42 @@ class GreedyBot(BaseBot):
             return _neutral_choice(legal)
         if phase in _CLAIM_PHASES:
             return self._claim(hand, claim_tile, legal)
-        if any(a.kind == "discard" for a in legal):
-            return self._turn(hand, legal)
+        for a in legal:  # (a loop, not any(): no generator per decision)
+            if a.kind == "discard":
+                return self._turn(hand, legal)
         return PASS if PASS in legal else legal[0]
 
     def _turn(self, hand: _Hand, legal: Sequence[Action]) -> Action:
-        by_kind: dict[str, list[Action]] = {}  # one pass over legal, its order kept per kind
+        discards: list[Action] = []
+        by_kind: dict[str, list[Action]] = {}  # the other kinds, each in the order of legal
         for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        discards = by_kind.get("discard", [])
+            if a.kind == "discard":
+                discards.append(a)
+            else:
+                by_kind.setdefault(a.kind, []).append(a)
         held = hand.counts.tolist()  # plain ints: cheaper reads than numpy scalars
         for a in discards:  # a held flower (not in the concealed counts) goes first
             if a.tile >= T.N_KINDS or not held[a.tile]:
                 return a
         shantens = hand.shanten_after_discards([a.tile for a in discards])
-        scored = list(zip(shantens, discards, strict=True))
-        best = min(s for s, _ in scored)
-        for a in by_kind.get("gang", ()):
-            take = 4 if held[a.tile] == 4 else 1
-            if hand.shanten_without({a.tile: take}) <= best:
-                return a
-        for a in by_kind.get("niu", ()):  # 扭 / 调牌 (青岛): expose a group when no worse for it
-            if self._niu_helps(hand, a, best):
-                return a
-        if best <= 0 and "declare" in by_kind:
-            return by_kind["declare"][0]
-        candidates = [a for s, a in scored if s == best]
+        best = min(shantens)
+        if by_kind:
+            for a in by_kind.get("gang", ()):
+                take = 4 if held[a.tile] == 4 else 1
+                if hand.shanten_without({a.tile: take}) <= best:
+                    return a
+            for a in by_kind.get("niu", ()):  # 扭 / 调牌 (青岛): expose a group when no worse
+                if self._niu_helps(hand, a, best):
+                    return a
+            if best <= 0 and "declare" in by_kind:
+                return by_kind["declare"][0]
+        candidates = [a for s, a in zip(shantens, discards, strict=True) if s == best]
         if best == 0 and len(candidates) > 1:
             candidates = _widest_waits(hand, candidates)
         if len(candidates) > 1:
             keys = [_connectivity(held, a.tile) for a in candidates]
             low = min(keys)
-            candidates = [a for k, a in zip(keys, candidates, strict=False) if k == low]
+            candidates = [a for k, a in zip(keys, candidates, strict=True) if k == low]
         if len(candidates) == 1:
             return candidates[0]
         return candidates[self.integers(len(candidates))]
@@ -173,7 +177,7 @@ class _Hand:
     ) -> None:
         self.counts = counts
         self.flags = flags
-        self.bits = form_flags(**flags)  # the same forms as core flag bits
+        self.bits = _bits(flags)  # the same forms as core flag bits
         self.joker_kind = joker_kind
         self.split = split
         self.public: Any = dict  # the view's public facts (the turned-up 宝 …), read lazily
@@ -200,6 +204,13 @@ class _Hand:
     ) -> list[int]:
         """``shanten_without(removed + {t: 1})`` for each of ``tiles`` (held kinds): one native
         call for every discard at once; a variant's own wildcard split goes tile by tile."""
+        if self.split is None and not removed:
+            try:  # the counts read in place (a C-contiguous uint8 array, as the engine's are)
+                table = discard_shanten(self.counts, self.joker_kind, self.bits)
+            except ValueError:  # another dtype or layout: through the copy below
+                pass
+            else:
+                return [table[t] for t in tiles]
         buf = bytearray(self.counts.astype(np.uint8, copy=False))
         for t, n in (removed or {}).items():
             buf[t] -= n
@@ -237,13 +248,26 @@ class _Hand:
         return min(self.shanten_after_discards(tiles, removed), default=99)
 
 
+_BITS: dict[tuple[tuple[str, bool], ...], int] = {}
+
+
+def _bits(flags: dict[str, bool]) -> int:
+    """``form_flags(**flags)``, cached (a handful of distinct form sets exist)."""
+    key = tuple(flags.items())
+    bits = _BITS.get(key)
+    if bits is None:
+        bits = _BITS[key] = form_flags(**flags)
+    return bits
+
+
 def _obvious(legal: Sequence[Action]) -> Action | None:
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
         return legal[0]
-    if HU in legal:
-        return HU
+    for a in legal:  # (a kind scan: ``HU in legal`` calls Action.__eq__ on every other action)
+        if a.kind == "hu":
+            return a
     return None
 
 

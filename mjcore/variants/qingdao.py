@@ -333,8 +333,9 @@ class Qingdao(Variant):
             or not game.wall.can_draw_tail()
         ):
             return []
-        if any(m.kind == "niu" and t in _niu_kinds(m) for m in game.seats[seat].melds):
-            return [Action("niu", tile=t, tiles=(t,))]
+        for m in game.seats[seat].melds:  # (a loop, not any(): this runs every turn)
+            if m.kind == "niu" and t in _niu_kinds(m):
+                return [Action("niu", tile=t, tiles=(t,))]
         return []
 
     def on_declare(self, game: Game, seat: int, action: Action) -> None:
