@@ -422,3 +422,14 @@ def discard_shanten(const uint8_t[::1] counts not None, int joker_kind=-1, int f
             h[joker_kind] = <uint8_t>k
         h[t] += 1
     return out
+
+
+def is_win_bits(counts, jokers, int flags):
+    """:func:`is_win` with the forms as :func:`form_flags` bits (no keyword parsing per call:
+    the engine asks this on every turn)."""
+    return _ask(MJ_OP_WIN, counts, jokers, flags) != 0
+
+
+def waits_mask_bits(counts, jokers, int flags):
+    """:func:`waits_mask` with the forms as :func:`form_flags` bits."""
+    return <uint64_t>_ask(MJ_OP_WAITS, counts, jokers, flags)

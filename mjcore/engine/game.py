@@ -19,7 +19,7 @@ import numpy as np
 from numpy.random import default_rng
 
 from .. import tiles as T
-from .._core import waits_mask
+from .._core import form_flags, is_win_bits, waits_mask_bits
 from .._prng import Pcg64
 from ..errors import (
     IllegalActionError,
@@ -129,7 +129,8 @@ def check_carry(carry: Any) -> dict[str, Any]:
 
 
 STATE = (
-    *("variant", "opts", "seed", "carry", "is_flower", "shape_flags", "wall", "seats", "_others"),
+    *("variant", "opts", "seed", "carry", "is_flower", "shape_flags", "shape_bits", "wall"),
+    *("seats", "_others", "_plain_shape_win"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -173,6 +174,8 @@ class Game:
         # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
         self.is_flower = _flower_table(flowers)
         self.shape_flags = variant.shape_flags(self.opts)  # the core's form flags (fixed by opts)
+        self.shape_bits = form_flags(**self.shape_flags)
+        self._plain_shape_win = type(variant).shape_win is Variant.shape_win
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
         self.seats = [SeatState() for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
@@ -432,7 +435,7 @@ class Game:
             mask = 0
             if sum(st.hand) % 3 == 1:
                 counts, jokers = self.variant.jokers(self, seat, st.counts)
-                mask = waits_mask(counts, jokers, **self.shape_flags)
+                mask = waits_mask_bits(counts, jokers, self.shape_bits)
             st._waits = mask
         return st._waits
 
@@ -538,6 +541,9 @@ class Game:
         if not self.variant.waits_prefilter:
             return True
         counts, jokers = self.variant.jokers(self, seat, self.seats[seat].counts)
+        if self._plain_shape_win:  # Variant.shape_win itself, with the core asked directly
+            free = self.variant.shape_free_jokers
+            return bool(free and jokers >= free) or is_win_bits(counts, jokers, self.shape_bits)
         return self.variant.shape_win(counts, jokers, self.opts)
 
     # ------------------------------------------------------------- actions

@@ -108,6 +108,8 @@ class Variant:
     # ``jokers`` splits out every held copy of ``game.extra["joker_kind"]`` and nothing else
     # (青岛 混): callers may then ask the core with that kind instead of calling the hook.
     jokers_are_joker_kind: ClassVar[bool] = False
+    # Holding this many wildcards is complete whatever the shape (青岛 满混: 4); 0: never.
+    shape_free_jokers: ClassVar[int] = 0
 
     # ---- data hooks -------------------------------------------------------
     def tile_kinds(self, opts: Any) -> list[int]:
@@ -166,7 +168,8 @@ class Variant:
 
     def shape_win(self, counts: np.ndarray, jokers: int, opts: Any) -> bool:
         """Whether a concealed hand is complete by shape — a fast necessary condition for a win."""
-        return is_win(counts, jokers, **self.shape_flags(opts))
+        free = self.shape_free_jokers
+        return bool(free and jokers >= free) or is_win(counts, jokers, **self.shape_flags(opts))
 
     def no_discard_after_chi(self, opts: Any, chow: tuple[int, ...], tile: int) -> set[int]:
         """Kinds the seat may not discard right after this chi (吃后不能打 …)."""

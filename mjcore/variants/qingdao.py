@@ -97,6 +97,7 @@ class Qingdao(Variant):
     pass_hu_rule = "any"  # 过胡: no discard win at all until the seat's own next discard
     calculator_flags = frozenset({"tianhu", "dihu", "haidi", "kouting", "prev_huangzhuang"})
     jokers_are_joker_kind = True  # jokers(): every held 混 is a wildcard
+    shape_free_jokers = 4  # 满混 needs no shape
 
     # ---- data hooks ---------------------------------------------------------
     def tile_kinds(self, opts: QingdaoOptions) -> list[int]:
@@ -131,9 +132,6 @@ class Qingdao(Variant):
             "knitted": True,
             "pair258": opts.pair258,
         }
-
-    def shape_win(self, counts: np.ndarray, jokers: int, opts: QingdaoOptions) -> bool:
-        return jokers >= 4 or super().shape_win(counts, jokers, opts)  # 满混 needs no shape
 
     def no_discard_after_chi(
         self, opts: QingdaoOptions, chow: tuple[int, ...], tile: int
