@@ -433,3 +433,8 @@ def is_win_bits(counts, jokers, int flags):
 def waits_mask_bits(counts, jokers, int flags):
     """:func:`waits_mask` with the forms as :func:`form_flags` bits."""
     return <uint64_t>_ask(MJ_OP_WAITS, counts, jokers, flags)
+
+
+def shanten_bits(counts, jokers, int flags):
+    """:func:`shanten` with the forms as :func:`form_flags` bits."""
+    return _ask(MJ_OP_SHANTEN, counts, jokers, flags)

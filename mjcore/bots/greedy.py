@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import discard_shanten, form_flags, waits_mask
+from .._core import discard_shanten, form_flags, shanten_bits, waits_mask_bits
 from ..engine.actions import PASS, Action
 from ..engine.variant import Variant
-from ..hand import shanten
 from .base import BaseBot
 
 if TYPE_CHECKING:
@@ -189,12 +188,12 @@ class _Hand:
         try:
             if self.split is not None:
                 natural, jokers = self.split(c.copy())
-                return shanten(natural, jokers, **self.flags)
+                return shanten_bits(natural, jokers, self.bits)
             if self.joker_kind >= 0 and c[self.joker_kind]:
                 natural = c.copy()
                 natural[self.joker_kind] = 0
-                return shanten(natural, int(c[self.joker_kind]), **self.flags)
-            return shanten(c, 0, **self.flags)
+                return shanten_bits(natural, int(c[self.joker_kind]), self.bits)
+            return shanten_bits(c, 0, self.bits)
         finally:
             for t, n in removed.items():
                 c[t] += n
@@ -218,12 +217,12 @@ class _Hand:
             table = discard_shanten(buf, self.joker_kind, self.bits)
             return [table[t] for t in tiles]
         view = np.frombuffer(buf, dtype=np.uint8)
-        flags, split = self.flags, self.split
+        bits, split = self.bits, self.split
         out = []
         for t in tiles:
             buf[t] -= 1
             natural, jokers = split(view.copy())
-            out.append(shanten(natural, jokers, **flags))
+            out.append(shanten_bits(natural, jokers, bits))
             buf[t] += 1
         return out
 
@@ -239,10 +238,15 @@ class _Hand:
             natural[self.joker_kind] = 0
         else:
             natural, jokers = c, 0
-        return int(waits_mask(natural, jokers, **self.flags))
+        return int(waits_mask_bits(natural, jokers, self.bits))
 
     def best_after_discard(self, removed: dict[int, int]) -> int:
         """Least shanten after removing ``removed`` and then discarding one tile."""
+        if self.split is None:  # one native call: the least over every kind left in hand
+            buf = bytearray(self.counts.astype(np.uint8, copy=False))
+            for t, n in removed.items():
+                buf[t] -= n
+            return min(discard_shanten(buf, self.joker_kind, self.bits))
         c = self.counts.tolist()
         tiles = [t for t, n in enumerate(c) if n > removed.get(t, 0)]
         return min(self.shanten_after_discards(tiles, removed), default=99)
