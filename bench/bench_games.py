@@ -212,10 +212,11 @@ _COLUMNS = (
 
 def report(variants: list[str] | None = None) -> None:
     variants = variants or list(VARIANTS)
-    compiled = len(mjcore.compiled_modules()) > 0
+    compiled = len(getattr(mjcore, "compiled_modules", list)()) > 0  # (older builds: none)
     rows = {v: measure(v) for v in variants}
     pure = _pure_rows(variants) if compiled else None
-    print(f"engine: {'compiled' if compiled else 'pure Python'}; baseline: pure-Python fallback")
+    base = "; baseline: the pure-Python fallback" if compiled else ""
+    print(f"engine: {'compiled' if compiled else 'pure Python'}{base}")
     print(f"{'variant':16}" + "".join(f"{title:>22}" for _, title, _, _ in _COLUMNS))
     for v in variants:
         cells = []
