@@ -130,7 +130,7 @@ def check_carry(carry: Any) -> dict[str, Any]:
 
 STATE = (
     *("variant", "opts", "seed", "carry", "is_flower", "shape_flags", "shape_bits", "wall"),
-    *("seats", "_others", "_plain_shape_win"),
+    *("seats", "_others", "_plain_shape_win", "_plain_jokers"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -176,6 +176,7 @@ class Game:
         self.shape_flags = variant.shape_flags(self.opts)  # the core's form flags (fixed by opts)
         self.shape_bits = form_flags(**self.shape_flags)
         self._plain_shape_win = type(variant).shape_win is Variant.shape_win
+        self._plain_jokers = type(variant).jokers is Variant.jokers  # no wildcards ever
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
         self.seats = [SeatState() for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
@@ -434,7 +435,10 @@ class Game:
         if st._waits is None:
             mask = 0
             if sum(st.hand) % 3 == 1:
-                counts, jokers = self.variant.jokers(self, seat, st.counts)
+                if self._plain_jokers:  # Variant.jokers itself: no wildcards
+                    counts, jokers = st.counts, 0
+                else:
+                    counts, jokers = self.variant.jokers(self, seat, st.counts)
                 mask = waits_mask_bits(counts, jokers, self.shape_bits)
             st._waits = mask
         return st._waits
@@ -540,7 +544,10 @@ class Game:
             return False
         if not self.variant.waits_prefilter:
             return True
-        counts, jokers = self.variant.jokers(self, seat, self.seats[seat].counts)
+        if self._plain_jokers:
+            counts, jokers = self.seats[seat].counts, 0
+        else:
+            counts, jokers = self.variant.jokers(self, seat, self.seats[seat].counts)
         if self._plain_shape_win:  # Variant.shape_win itself, with the core asked directly
             free = self.variant.shape_free_jokers
             return bool(free and jokers >= free) or is_win_bits(counts, jokers, self.shape_bits)
