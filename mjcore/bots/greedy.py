@@ -181,19 +181,24 @@ class _Hand:
         self.split = split
         self.public: Any = dict  # the view's public facts (the turned-up 宝 …), read lazily
 
+    def _split(self, c: np.ndarray) -> tuple[np.ndarray, int]:
+        """(natural counts, wildcards) of ``c``, which is left as it is: the variant's own
+        split, else every copy of ``joker_kind``, else no wildcard."""
+        if self.split is not None:
+            return self.split(c.copy())  # type: ignore[no-any-return]
+        jk = self.joker_kind
+        if jk >= 0 and c[jk]:
+            natural = c.copy()
+            natural[jk] = 0
+            return natural, int(c[jk])
+        return c, 0
+
     def shanten_without(self, removed: dict[int, int]) -> int:
         c = self.counts
         for t, n in removed.items():
             c[t] -= n
         try:
-            if self.split is not None:
-                natural, jokers = self.split(c.copy())
-                return shanten_bits(natural, jokers, self.bits)
-            if self.joker_kind >= 0 and c[self.joker_kind]:
-                natural = c.copy()
-                natural[self.joker_kind] = 0
-                return shanten_bits(natural, int(c[self.joker_kind]), self.bits)
-            return shanten_bits(c, 0, self.bits)
+            return shanten_bits(*self._split(c), self.bits)
         finally:
             for t, n in removed.items():
                 c[t] += n
@@ -231,14 +236,7 @@ class _Hand:
         c = self.counts.copy()
         for t, n in removed.items():
             c[t] -= n
-        if self.split is not None:
-            natural, jokers = self.split(c)
-        elif self.joker_kind >= 0 and c[self.joker_kind]:
-            natural, jokers = c.copy(), int(c[self.joker_kind])
-            natural[self.joker_kind] = 0
-        else:
-            natural, jokers = c, 0
-        return int(waits_mask_bits(natural, jokers, self.bits))
+        return int(waits_mask_bits(*self._split(c), self.bits))
 
     def best_after_discard(self, removed: dict[int, int]) -> int:
         """Least shanten after removing ``removed`` and then discarding one tile."""

@@ -15,7 +15,7 @@ cdef class Game:
     cdef public Wall wall
     cdef public object variant, opts, seed, carry, is_flower, shape_flags, seats, _others
     cdef public int shape_bits
-    cdef public bint _plain_shape_win, _plain_jokers
+    cdef public bint _plain_jokers
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
     cdef public bint haidi, first_go_around, exhausted
     cdef public object phase, draw_how, draw_cause, claim, pending, decisions, _claim_wins

@@ -19,7 +19,7 @@ import numpy as np
 from numpy.random import default_rng
 
 from .. import tiles as T
-from .._core import form_flags, is_win_bits, waits_mask_bits
+from .._core import waits_mask_bits
 from .._prng import Pcg64
 from ..errors import (
     IllegalActionError,
@@ -130,7 +130,7 @@ def check_carry(carry: Any) -> dict[str, Any]:
 
 STATE = (
     *("variant", "opts", "seed", "carry", "is_flower", "shape_flags", "shape_bits", "wall"),
-    *("seats", "_others", "_plain_shape_win", "_plain_jokers"),
+    *("seats", "_others", "_plain_jokers"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -174,8 +174,7 @@ class Game:
         # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
         self.is_flower = _flower_table(flowers)
         self.shape_flags = variant.shape_flags(self.opts)  # the core's form flags (fixed by opts)
-        self.shape_bits = form_flags(**self.shape_flags)
-        self._plain_shape_win = type(variant).shape_win is Variant.shape_win
+        self.shape_bits = variant.shape_bits(self.opts)
         self._plain_jokers = type(variant).jokers is Variant.jokers  # no wildcards ever
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
         self.seats = [SeatState() for _ in range(players)]
@@ -548,9 +547,6 @@ class Game:
             counts, jokers = self.seats[seat].counts, 0
         else:
             counts, jokers = self.variant.jokers(self, seat, self.seats[seat].counts)
-        if self._plain_shape_win:  # Variant.shape_win itself, with the core asked directly
-            free = self.variant.shape_free_jokers
-            return bool(free and jokers >= free) or is_win_bits(counts, jokers, self.shape_bits)
         return self.variant.shape_win(counts, jokers, self.opts)
 
     # ------------------------------------------------------------- actions
@@ -756,21 +752,8 @@ class Game:
         self.claim = (src, tile, kind)
         self._claim_wins = {}
         pending = {}
-        prefilter = self.variant.waits_prefilter
-        chi_seat = (
-            (src + 1) % self.n
-            if kind == "discard" and tile < 27 and self.variant.chi_allowed(self.opts)
-            else -1
-        )
         # nobody claims a discarded flower
         for s in () if self.is_flower[tile] else self._others[src]:
-            if (  # no win by shape, no pair to peng or gang with, not the chi seat: no option
-                prefilter
-                and s != chi_seat
-                and (kind != "discard" or self.seats[s].hand[tile] < 2)
-                and not self.seat_waits(s) >> tile & 1
-            ):
-                continue
             acts = self._claim_options(s, src, tile, kind)
             if acts:
                 acts = self.variant.filter_claims(self, s, acts + [PASS])

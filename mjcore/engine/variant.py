@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from .. import tiles as T
+from .._core import form_flags, is_win_bits
 from ..errors import InvalidHandError, InvalidOptionError, clip
-from ..hand import is_win
 from ..scoring import Breakdown, Payment, WinContext
 from .actions import Action
 from .melds import Meld
 
 FLOWERS = frozenset(range(T.FIRST_FLOWER, T.N_ALL_KINDS))
+_SHAPE_BITS: dict[tuple[Any, Any], int] = {}  # Variant.shape_bits, per (variant, options)
 
 if TYPE_CHECKING:
     from ..scoring.context import Win
@@ -166,10 +167,19 @@ class Variant:
         """Winning shapes for the core's questions (``seven_pairs``, ``pair258`` …)."""
         return {"seven_pairs": self.seven_pairs}
 
+    def shape_bits(self, opts: Any) -> int:
+        """:meth:`shape_flags` as the core's form-flag bits (cached per options: the engine
+        asks the core with them on every turn, without keyword parsing)."""
+        key = (self, opts)
+        bits = _SHAPE_BITS.get(key)
+        if bits is None:
+            bits = _SHAPE_BITS[key] = form_flags(**self.shape_flags(opts))
+        return bits
+
     def shape_win(self, counts: np.ndarray, jokers: int, opts: Any) -> bool:
         """Whether a concealed hand is complete by shape — a fast necessary condition for a win."""
         free = self.shape_free_jokers
-        return bool(free and jokers >= free) or is_win(counts, jokers, **self.shape_flags(opts))
+        return bool(free and jokers >= free) or is_win_bits(counts, jokers, self.shape_bits(opts))
 
     def no_discard_after_chi(self, opts: Any, chow: tuple[int, ...], tile: int) -> set[int]:
         """Kinds the seat may not discard right after this chi (吃后不能打 …)."""
