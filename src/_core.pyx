@@ -8,6 +8,7 @@ import operator
 import numpy as np
 
 cimport numpy as cnp
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from libc.stdint cimport int64_t, int8_t, uint8_t, uint16_t, uint64_t
 
 from mj_hand cimport *
@@ -117,20 +118,32 @@ def _raise(int code, int bad, long k, int question, str what):
         f"{what}tiles + jokers must be {_TOTALS[question]}, got {bad} tiles + {k} jokers")
 
 
-cdef inline const uint8_t *_checked(cnp.ndarray row, long k, int question) except NULL:
+cdef inline const uint8_t *_checked_ptr(const uint8_t *c, long k, int question) except NULL:
     cdef int bad = 0
-    cdef const uint8_t *c = <const uint8_t *>cnp.PyArray_DATA(row)
     cdef int code = mj_check(c, k, question, &bad)
     if code != MJ_OK:
         _raise(code, bad, k, question, "")
     return c
 
 
+cdef inline const uint8_t *_checked(cnp.ndarray row, long k, int question) except NULL:
+    return _checked_ptr(<const uint8_t *>cnp.PyArray_DATA(row), k, question)
+
+
 cdef long long _ask(int op, object counts, object jokers, int flags) except? -9:
-    """Validate one hand for ``op`` and answer it (the row stays alive here)."""
-    cdef cnp.ndarray row = _row(counts)
+    """Validate one hand for ``op`` and answer it (the row stays alive here).
+
+    A ``bytearray`` of 34 counts (the engine's own hands) is read in place, like a
+    uint8[34] array; anything else goes through :func:`_row`.
+    """
+    cdef cnp.ndarray row
     cdef long k = _jokers(jokers)
-    cdef const uint8_t *c = _checked(row, k, _QUESTION[op])
+    cdef const uint8_t *c
+    if type(counts) is bytearray and PyByteArray_GET_SIZE(counts) == MJ_N_KINDS:
+        c = _checked_ptr(<const uint8_t *>PyByteArray_AS_STRING(counts), k, _QUESTION[op])
+    else:
+        row = _row(counts)
+        c = _checked(row, k, _QUESTION[op])
     if op == MJ_OP_WIN:
         return mj_is_win(c, <int>k, flags)
     if op == MJ_OP_READY:

@@ -92,7 +92,7 @@ def test_s_e4_piao_self_draw_is_wuhuaguo():
         options={"piaohua": True},
         choices=piao(3),
     )
-    assert g.seats[3].held_flowers == [34] and not g.seats[3].flowers
+    assert g.seats[3].held_flowers == (34,) and not g.seats[3].flowers
     drive(g, [(0, "discard 9m"), (1, "tsumogiri"), (2, "tsumogiri")])
     assert legal(g, 3) == ["discard 1f"]  # a 飘 seat holding a flower must discard it
     drive(

@@ -172,7 +172,7 @@ def test_piao_choices_one_seat_after_another_then_zeng():
         {"piao": 1, "zeng": 0},
         {"piao": 0, "zeng": 1},
     ]
-    assert g.seats[0].flowers == [34]  # 不飘: replaced after the choices
+    assert g.seats[0].flowers == (34,)  # 不飘: replaced after the choices
 
 
 def test_piao_seat_keeps_discards_and_nobody_claims_flowers():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -172,7 +172,7 @@ class _Hand:
     __slots__ = ("counts", "flags", "bits", "joker_kind", "split", "public")
 
     def __init__(
-        self, counts: np.ndarray, flags: dict[str, bool], joker_kind: int = -1, split: Any = None
+        self, counts: np.ndarray, flags: Mapping[str, bool], joker_kind: int = -1, split: Any = None
     ) -> None:
         self.counts = counts
         self.flags = flags
@@ -253,7 +253,7 @@ class _Hand:
 _BITS: dict[tuple[tuple[str, bool], ...], int] = {}
 
 
-def _bits(flags: dict[str, bool]) -> int:
+def _bits(flags: Mapping[str, bool]) -> int:
     """``form_flags(**flags)``, cached (a handful of distinct form sets exist)."""
     key = tuple(flags.items())
     bits = _BITS.get(key)

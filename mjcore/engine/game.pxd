@@ -7,20 +7,24 @@
 
 cimport cython
 
+from mjcore.engine.events cimport EventLog
 from mjcore.engine.seat cimport SeatState
 from mjcore.engine.wall cimport Wall
 
 
 cdef class Game:
     cdef public Wall wall
-    cdef public object variant, opts, seed, carry, is_flower, shape_flags, seats, _others
+    cdef public object variant, opts, seed, carry, is_flower, seats, _others
     cdef public int shape_bits
     cdef public bint _plain_jokers
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
     cdef public bint haidi, first_go_around, exhausted
     cdef public object phase, draw_how, draw_cause, claim, pending, decisions, _claim_wins
     cdef public object set_aside, won_pool, indicators, horses, liabilities, hidden_indicators
-    cdef public object locked_choices, settlement, wins, events, history, extra
+    cdef public object locked_choices, settlement, wins, extra
+    cdef public EventLog _events
+    cdef public bytearray _history_seats
+    cdef public list _history_actions
     cdef public object _answered, _legal
 
     cpdef int next_seat(self, int seat) except? -1

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import operator
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 from itertools import compress
 from typing import Any
@@ -32,8 +33,9 @@ from ..errors import (
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
 from .actions import CHIS, CHOW_PARTNERS, DISCARDS, GANGS, HU, PASS, PENG, Action, gang
+from .events import EventLog
 from .melds import Meld
-from .seat import SeatState
+from .seat import EMPTY, NO_KINDS, SeatState
 from .variant import Variant
 from .wall import Wall
 
@@ -113,6 +115,12 @@ def _flower_table(flowers: frozenset[int]) -> tuple[bool, ...]:
     return table
 
 
+def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    """``items`` less its first ``item``."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
 def check_carry(carry: Any) -> dict[str, Any]:
     """A copy of ``carry`` if it is plain JSON data (state handed between hands of a Match)."""
     if carry is None:
@@ -129,13 +137,14 @@ def check_carry(carry: Any) -> dict[str, Any]:
 
 
 STATE = (
-    *("variant", "opts", "seed", "carry", "is_flower", "shape_flags", "shape_bits", "wall"),
+    *("variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
     *("seats", "_others", "_plain_jokers"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
     *("set_aside", "won_pool", "indicators", "horses", "liabilities", "hidden_indicators"),
-    *("locked_choices", "settlement", "wins", "events", "history", "extra", "_answered", "_legal"),
+    *("locked_choices", "settlement", "wins", "_events", "_history_seats", "_history_actions"),
+    *("extra", "_answered", "_legal"),
 )
 """Every attribute of a Game (compiled, they are the fields declared in game.pxd)."""
 
@@ -173,11 +182,10 @@ class Game:
         flowers = variant.flower_kinds(self.opts)
         # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
         self.is_flower = _flower_table(flowers)
-        self.shape_flags = variant.shape_flags(self.opts)  # the core's form flags (fixed by opts)
         self.shape_bits = variant.shape_bits(self.opts)
         self._plain_jokers = type(variant).jokers is Variant.jokers  # no wildcards ever
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
-        self.seats = [SeatState() for _ in range(players)]
+        self.seats = [SeatState(players) for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
         self.phase = "deal"
         self.current = dealer
@@ -215,14 +223,16 @@ class Game:
                 f"carry locked_choices must be {players} dicts (one per seat) of int choices: "
                 f"{locked!r}"
             )
-        self.locked_choices: list[dict[str, int]] = [dict(d) for d in locked]
+        # Replaced, never changed in place: seats without kept choices share one empty map.
+        self.locked_choices: list[Mapping[str, int]] = [dict(d) if d else EMPTY for d in locked]
         self.settlement: list[Payment] = []
         self.wins: list[Win] = []
-        self.events: list[dict[str, Any]] = []
-        self.history: list[tuple[int, Action]] = []
+        self._events = EventLog()
+        self._history_seats = bytearray()  # history, stored as two columns (a byte a seat)
+        self._history_actions: list[Action] = []
         self.exhausted = False
         self.extra: dict[str, Any] = {}
-        self._answered: dict[int, set[str]] = {}  # per seat: per-hand choices already made
+        self._answered: dict[int, tuple[str, ...]] = {}  # per seat: per-hand choices made
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._start()
 
@@ -259,7 +269,7 @@ class Game:
             st, is_flower = self.seats[seat], self.is_flower
             for t in tiles:  # _add_tile, inlined: 53+ tiles a hand
                 if is_flower[t]:
-                    st.held_flowers.append(t)
+                    st.held_flowers += (t,)
                 else:
                     st.hand[t] += 1
             hands[seat] = tiles
@@ -303,7 +313,7 @@ class Game:
         for s in self.order_from(self.dealer):
             if self.locked_choices[s]:  # its choices are kept from an earlier hand
                 continue
-            made = self._answered.get(s, set())
+            made = self._answered.get(s, ())
             acts = [a for a in self.variant.hand_choices(self, s) if a.name not in made]
             if acts:
                 pending[s] = acts
@@ -323,7 +333,7 @@ class Game:
 
     def _add_tile(self, st: SeatState, tile: int) -> None:
         if self.is_flower[tile]:
-            st.held_flowers.append(tile)
+            st.held_flowers += (tile,)
         else:
             st.hand[tile] += 1
 
@@ -334,8 +344,9 @@ class Game:
         if not self.variant.replace_flowers(self, seat):
             return last
         while st.held_flowers and self.wall.can_draw_tail():
-            flower = st.held_flowers.pop()
-            st.flowers.append(flower)
+            *rest, flower = st.held_flowers
+            st.held_flowers = tuple(rest)
+            st.flowers += (flower,)
             last = self.wall.draw_tail()
             self.log("flower", seat=seat, flower=flower, tile=last)
             self._add_tile(st, last)
@@ -344,9 +355,28 @@ class Game:
     # ------------------------------------------------------------- helpers
     def log(self, event: str, **data: Any) -> None:
         """Append an event; ``seq`` numbers events from 0 (``events_for(seat, since=seq)``)."""
-        data["type"] = event
-        data["seq"] = len(self.events)
-        self.events.append(data)
+        self._events.append(event, data)
+
+    @property
+    def shape_flags(self) -> Mapping[str, bool]:
+        """The core's form flags under this game's options (read-only, shared)."""
+        return self.variant.cached_shape_flags(self.opts)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """Every event of the hand so far, as a new list of dicts (``type``, ``seq`` and the
+        event's fields); :attr:`event_log` reads them without copying the whole log."""
+        return list(self._events)
+
+    @property
+    def event_log(self) -> EventLog:
+        """The event log itself: ``len``, indexing, ``since(seq)``, ``types()``, ``select()``."""
+        return self._events
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every accepted action so far as ``(seat, action)``, in order (a new list)."""
+        return list(zip(self._history_seats, self._history_actions, strict=True))
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.n
@@ -434,10 +464,11 @@ class Game:
         if st._waits is None:
             mask = 0
             if sum(st.hand) % 3 == 1:
+                hand: Any = st.hand  # (the hooks take the seat's bytearray here)
                 if self._plain_jokers:  # Variant.jokers itself: no wildcards
-                    counts, jokers = st.counts, 0
+                    counts, jokers = hand, 0
                 else:
-                    counts, jokers = self.variant.jokers(self, seat, st.counts)
+                    counts, jokers = self.variant.jokers(self, seat, hand)
                 mask = waits_mask_bits(counts, jokers, self.shape_bits)
             st._waits = mask
         return st._waits
@@ -448,7 +479,7 @@ class Game:
     def win_context(self, seat: int, tile: int, how: str) -> WinContext:
         """Describe the win of ``seat`` on ``tile`` in the current situation."""
         st = self.seats[seat]
-        counts, jokers = self.variant.jokers(self, seat, st.counts.copy())
+        counts, jokers = self.variant.jokers(self, seat, np.frombuffer(st.hand, np.uint8).copy())
         if how in ("discard", "rob_gang"):
             counts = counts.copy()
             counts[tile] += (
@@ -543,10 +574,11 @@ class Game:
             return False
         if not self.variant.waits_prefilter:
             return True
+        hand: Any = self.seats[seat].hand  # (the hooks take the seat's bytearray here)
         if self._plain_jokers:
-            counts, jokers = self.seats[seat].counts, 0
+            counts, jokers = hand, 0
         else:
-            counts, jokers = self.variant.jokers(self, seat, self.seats[seat].counts)
+            counts, jokers = self.variant.jokers(self, seat, hand)
         return self.variant.shape_win(counts, jokers, self.opts)
 
     # ------------------------------------------------------------- actions
@@ -568,7 +600,8 @@ class Game:
         except BaseException:
             self._restore()
             raise
-        self.history.append((seat, action))
+        self._history_seats.append(seat)
+        self._history_actions.append(action)
 
     def _restore(self) -> None:
         """Rebuild the state before the failed action by replaying the recorded history."""
@@ -629,11 +662,12 @@ class Game:
     def _resolve_choices(self) -> None:
         for seat, act in self.decisions.items():
             # One decision answers every choice the seat was offered in this round.
-            self._answered.setdefault(seat, set()).update(a.name for a in self.pending[seat])
+            asked = tuple(a.name for a in self.pending[seat])
+            self._answered[seat] = self._answered.get(seat, ()) + asked
             name = self.variant.choice_locks.get(act.name, act.name)
             self.seats[seat].choices[name] = act.value
             if name != act.name:  # e.g. 长跑: this 飘 for the rest of the Match
-                self.locked_choices[seat][name] = act.value
+                self.locked_choices[seat] = {**self.locked_choices[seat], name: act.value}
             self.log("choose", seat=seat, name=act.name, value=act.value)
         self.pending, self.decisions = self._choice_round(), {}
         if not self.pending:
@@ -668,11 +702,11 @@ class Game:
     def _receive(self, seat: int, tile: int, how: str) -> None:
         st = self.seats[seat]
         if self.is_flower[tile]:
-            st.held_flowers.append(tile)
+            st.held_flowers += (tile,)
             if self.variant.replace_flowers(self, seat):
                 self.log("draw", seat=seat, tile=tile, how=how)
-                st.held_flowers.remove(tile)
-                st.flowers.append(tile)
+                st.held_flowers = _without(st.held_flowers, tile)
+                st.flowers += (tile,)
                 self.log("flower", seat=seat, flower=tile)
                 self.replacement_for(seat, "flower")
                 return
@@ -697,12 +731,12 @@ class Game:
     def _discard(self, seat: int, tile: int) -> None:
         st = self.seats[seat]
         if self.is_flower[tile]:
-            st.held_flowers.remove(tile)
+            st.held_flowers = _without(st.held_flowers, tile)
         else:
             st.hand[tile] -= 1
         st.discards.append(tile)
         st.discard_count += 1
-        st.no_discard = frozenset()
+        st.no_discard = NO_KINDS
         st.pass_hu_any = False
         self._hand_changed(seat)
         self.after_gang = self.chain if self.draw_how == "replacement" else 0
@@ -817,12 +851,12 @@ class Game:
         for s in order:
             dec, acts = self.decisions[s], self.pending[s]
             if HU in acts and dec.kind != "hu":
-                self.seats[s].pass_hu[tile] = max(
-                    self.seats[s].pass_hu.get(tile, 0), self._claim_wins[s].points
-                )
+                locks = self.seats[s].pass_hu  # replaced, never changed in place (seat.py)
+                points = max(locks.get(tile, 0), self._claim_wins[s].points)
+                self.seats[s].pass_hu = {**locks, tile: points}
                 self.seats[s].pass_hu_any = True
             if PENG in acts and dec.kind not in ("peng", "gang") and self.variant.pass_peng_rule:
-                self.seats[s].pass_peng.add(tile)
+                self.seats[s].pass_peng |= {tile}
         hu = [s for s in order if self.decisions[s].kind == "hu"]
         decided = self.decisions
         self.pending, self.decisions = {}, {}
@@ -897,8 +931,8 @@ class Game:
         for s, bd in winners:
             win = Win(seat=s, tile=tile, how=how, from_seat=src, breakdown=bd)
             win.payments = self.variant.win_payments(self, win)
-            self.seats[s].wins.append(win)
-            self.seats[s].won_tiles.append(tile)
+            self.seats[s].wins += (win,)
+            self.seats[s].won_tiles += (tile,)
             self.wins.append(win)
             # The winning hand is laid open (推倒): its concealed tiles plus the winning tile.
             self.log(

@@ -2,9 +2,11 @@
 
 cdef class SeatState:
     cdef public bytearray hand
-    cdef public object _waits, _np, declared, no_discard, claimed_from
-    cdef public list melds, discards, flowers, held_flowers, won_tiles, wins
-    cdef public dict choices, pass_hu, extra
-    cdef public set pass_peng, no_bugang
+    cdef public object _waits, declared, no_discard, pass_peng, no_bugang
+    cdef public bytearray claimed_from
+    cdef public list melds, discards
+    cdef public tuple flowers, held_flowers, won_tiles, wins
+    cdef public dict choices, extra
+    cdef public object pass_hu
     cdef public bint pass_hu_any, sealed
     cdef public int discard_count, claims

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -10,6 +10,36 @@ import numpy as np
 from .. import tiles as T
 from ..scoring.context import Win
 from .melds import Meld
+
+NO_KINDS: frozenset[int] = frozenset()
+"""The empty set of tile kinds, shared by every seat."""
+
+
+class _Empty(Mapping[Any, Any]):
+    """The read-only empty mapping (one instance, :data:`EMPTY`; copies and pickles are it)."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: Any) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "EMPTY"
+
+    def __reduce__(self) -> str:
+        return "EMPTY"
+
+
+EMPTY: Mapping[Any, Any] = _Empty()
+"""The empty mapping that seats and games share until they have something to keep."""
+NO_LOCKS: Mapping[int, int] = EMPTY
+"""No 过手胡 locks (``pass_hu``)."""
 
 
 class SeatState:
@@ -36,44 +66,47 @@ class SeatState:
         "sealed",
         "extra",
         "_waits",
-        "_np",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, players: int = 4) -> None:
         self.hand = bytearray(T.N_KINDS)
         self.melds: list[Meld] = []
         self.discards: list[int] = []
-        self.flowers: list[int] = []  # set aside face up (补花)
-        self.held_flowers: list[int] = []  # flowers in hand (not yet replaced, or 飘花 keeps them)
-        self.won_tiles: list[int] = []
-        self.wins: list[Win] = []
+        # Tuples, replaced when they change: most stay empty, and () is shared.
+        self.flowers: tuple[int, ...] = ()  # set aside face up (补花)
+        self.held_flowers: tuple[int, ...] = ()  # in hand (not yet replaced, or 飘花 keeps them)
+        self.won_tiles: tuple[int, ...] = ()
+        self.wins: tuple[Win, ...] = ()
         self.choices: dict[str, int] = {}
         self.declared = ""
-        self.pass_hu: dict[int, int] = {}
+        self.pass_hu: Mapping[int, int] = NO_LOCKS  # kind -> points passed (replaced on change)
         self.pass_hu_any = False
-        self.pass_peng: set[int] = set()
-        self.no_discard: frozenset[int] = frozenset()
-        self.no_bugang: set[int] = set()  # pung kinds this seat may never upgrade (补杠)
+        # Sets of kinds are frozensets, replaced when they change (``st.no_bugang |= {t}``):
+        # most stay empty, and the empty one is shared.
+        self.pass_peng: frozenset[int] = NO_KINDS
+        self.no_discard: frozenset[int] = NO_KINDS
+        self.no_bugang: frozenset[int] = NO_KINDS  # pung kinds this seat may never upgrade (补杠)
         self.discard_count = 0
         self.claims = 0
-        self.claimed_from: defaultdict[int, int] = defaultdict(int)  # chi/peng/直杠 per seat (三比)
+        self.claimed_from = bytearray(players)  # [s]: chi/peng/直杠 taken from seat s (三比)
         self.sealed = False  # 封胡: never offered a win again this hand (Game.seal)
         self.extra: dict[str, Any] = {}
         self._waits: int | None = None
-        self._np = np.frombuffer(self.hand, dtype=np.uint8)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__ if k != "_np"}
+        return {k: getattr(self, k) for k in self.__slots__}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for k, v in state.items():
             setattr(self, k, v)
-        self._np = np.frombuffer(self.hand, dtype=np.uint8)  # a view of the (new) bytearray
 
     @property
     def counts(self) -> np.ndarray:
-        """A live numpy view of the concealed hand (uint8[34]); copy before changing it."""
-        return self._np
+        """A live numpy view of the concealed hand (uint8[34]); copy before changing it.
+
+        A new view each call (a kept one would cost ~0.4 KB a seat): the core reads ``hand``,
+        the bytearray it views, directly."""
+        return np.frombuffer(self.hand, dtype=np.uint8)
 
     def tile_count(self) -> int:
         """Tiles physically in hand: the concealed tiles plus flowers held (飘花 keeps them)."""
@@ -81,5 +114,5 @@ class SeatState:
 
     def clear_locks(self) -> None:
         """The seat took an own action (draw, chi, peng, gang): 过手 locks end."""
-        self.pass_hu.clear()
-        self.pass_peng.clear()
+        self.pass_hu = NO_LOCKS
+        self.pass_peng = NO_KINDS

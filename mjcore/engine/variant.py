@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -24,6 +25,7 @@ from .melds import Meld
 
 FLOWERS = frozenset(range(T.FIRST_FLOWER, T.N_ALL_KINDS))
 _SHAPE_BITS: dict[tuple[Any, Any], int] = {}  # Variant.shape_bits, per (variant, options)
+_SHAPE_FLAGS: dict[tuple[Any, Any], Mapping[str, bool]] = {}  # cached_shape_flags, likewise
 
 if TYPE_CHECKING:
     from ..scoring.context import Win
@@ -50,7 +52,7 @@ def parse_options(cls: type, given: dict[str, Any] | None) -> Any:
             f"options must be a dict of option name to value, got {clip(given)}"
         )
     if not given:  # every option at its default (new hands of a simulation)
-        return cls()
+        return _shared(cls())
     given = dict(given)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key, value in given.items():
@@ -75,7 +77,18 @@ def parse_options(cls: type, given: dict[str, Any] | None) -> Any:
             raise InvalidOptionError(
                 f"option {key!r} must be one of {list(choices)}, got {clip(value)}"
             )
-    return cls(**given)
+    return _shared(cls(**given))
+
+
+_OPTIONS: dict[Any, Any] = {}  # option sets in use: frozen, so games share one instance
+
+
+def _shared(opts: Any) -> Any:
+    """One instance per distinct option set (a few hundred bytes less per live game)."""
+    try:
+        return _OPTIONS.setdefault(opts, opts) if len(_OPTIONS) < 4096 else opts
+    except TypeError:  # an options class that cannot be hashed
+        return opts
 
 
 class Variant:
@@ -167,6 +180,14 @@ class Variant:
         """Winning shapes for the core's questions (``seven_pairs``, ``pair258`` …)."""
         return {"seven_pairs": self.seven_pairs}
 
+    def cached_shape_flags(self, opts: Any) -> Mapping[str, bool]:
+        """:meth:`shape_flags` for these options, built once and shared (read-only)."""
+        key = (self, opts)
+        flags = _SHAPE_FLAGS.get(key)
+        if flags is None:
+            flags = _SHAPE_FLAGS[key] = MappingProxyType(self.shape_flags(opts))
+        return flags
+
     def shape_bits(self, opts: Any) -> int:
         """:meth:`shape_flags` as the core's form-flag bits (cached per options: the engine
         asks the core with them on every turn, without keyword parsing)."""
@@ -204,7 +225,10 @@ class Variant:
         return True
 
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
-        """Split wildcards out of a concealed count vector: (natural counts, jokers)."""
+        """Split wildcards out of a concealed count vector: (natural counts, jokers).
+
+        ``counts`` is a uint8[34] numpy array or, from the engine's hot path, the seat's own
+        ``bytearray``: index it, ``copy()`` it, ``sum()`` it; never change it in place."""
         return counts, 0
 
     def can_win(self, game: Game, seat: int, tile: int, how: str) -> bool:

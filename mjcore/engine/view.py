@@ -96,7 +96,7 @@ def seat_events(game: Game, seat: int, since: int = 0) -> list[dict[str, Any]]:
     carries ``seq`` (its index in the log), so a server streams ``since=last_seq + 1``.
     """
     out = []
-    for ev in game.events[since:]:
+    for ev in game.event_log.since(since):
         kind, owner = ev["type"], ev.get("seat", seat)
         if kind == "deal":
             ev = {**ev, "hands": [h if s == seat else None for s, h in enumerate(ev["hands"])]}

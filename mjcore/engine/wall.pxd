@@ -2,7 +2,7 @@
 # for the engine (game.pxd types Game.wall as a Wall).
 
 cdef class Wall:
-    cdef public list tiles
+    cdef bytes _order
     cdef public Py_ssize_t head, tail, kept, reserve
 
     cpdef bint can_draw(self)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -13,16 +14,21 @@ class Wall:
     round. ``head``/``tail`` index into ``tiles``.
     """
 
-    __slots__ = ("tiles", "head", "tail", "kept", "reserve")
+    __slots__ = ("_order", "head", "tail", "kept", "reserve")
 
     def __init__(
-        self, tiles: list[int], head: int = 0, tail: int = -1, kept: int = 0, reserve: int = 0
+        self, tiles: Sequence[int], head: int = 0, tail: int = -1, kept: int = 0, reserve: int = 0
     ) -> None:
-        self.tiles = tiles
+        self._order = bytes(tiles)  # a byte a tile (kinds < 42): an eighth of a list's memory
         self.head = head
-        self.tail = len(tiles) if tail < 0 else tail
+        self.tail = len(self._order) if tail < 0 else tail
         self.kept = kept
         self.reserve = reserve
+
+    @property
+    def tiles(self) -> list[int]:
+        """The whole wall order, drawn and not (a new list)."""
+        return list(self._order)
 
     def _fields(self) -> tuple[list[int], int, int, int, int]:
         return (self.tiles, self.head, self.tail, self.kept, self.reserve)
@@ -58,15 +64,15 @@ class Wall:
         return self.live == self.reserve + 1
 
     def draw(self) -> int:
-        tile = self.tiles[self.head]
+        tile = self._order[self.head]
         self.head += 1
         return tile
 
     def draw_many(self, k: int) -> list[int]:
         """The next ``k`` normal draws at once (the deal): ``[draw() for _ in range(k)]``."""
-        if self.head + k > len(self.tiles):
+        if self.head + k > len(self._order):
             raise IndexError("draw from an empty wall")
-        tiles = self.tiles[self.head : self.head + k]
+        tiles = list(self._order[self.head : self.head + k])
         self.head += k
         return tiles
 
@@ -75,7 +81,7 @@ class Wall:
         self.tail -= 1
         if self.kept:
             self.kept -= 1
-        return self.tiles[self.tail]
+        return self._order[self.tail]
 
     def can_draw_tail(self) -> bool:
         """A replacement (tail) tile exists outside the 分张 reserve.

@@ -342,14 +342,14 @@ class Room:
     def _apply(self, seat: int, action: Action) -> None:
         game = self.game
         on_turn = game.phase == "turn"
-        before = (len(game.events), game.phase, game.current)
+        before = (len(game.event_log), game.phase, game.current)
         game.apply(seat, action)  # atomic: raises and changes nothing if illegal
         self._record(seat, str(action))  # durable at the next flush, before anyone is told
         if on_turn and self.config.claim_window_ms:
             self.hold_until = self.clock() + self.config.claim_window_ms / 1000
         if game.is_over:
             self.over_since = self.clock()
-        if (len(game.events), game.phase, game.current) == before:
+        if (len(game.event_log), game.phase, game.current) == before:
             # A decision that others cannot see yet (a pass in a claim window, one seat's
             # per-hand choice): only the actor's view changed. Telling the others would
             # also tell them that someone had been asked.
@@ -538,11 +538,11 @@ class Room:
                     "hand": h,
                     "view": game.view(seat),
                     "events": events,
-                    "next": len(game.events),
+                    "next": len(game.event_log),
                     **shared,
                 }
             )
-        self.cursor[seat] = (self.hand_index, len(self.game.events))
+        self.cursor[seat] = (self.hand_index, len(self.game.event_log))
         return out
 
 

@@ -192,9 +192,9 @@ def replay(record: dict[str, Any]) -> Iterator[tuple[int, str, list[dict[str, An
     """Apply the recorded actions one by one: (seat, action, new events, game) per move."""
     game = rebuild(record)
     for seat, action in zip(record["action_seats"], record["actions"], strict=True):
-        before = len(game.events)
+        before = len(game.event_log)
         game.apply(seat, action)
-        yield seat, action, game.events[before:], game
+        yield seat, action, game.event_log.since(before), game
 
 
 def replay_lines(record: dict[str, Any]) -> Iterator[str]:
@@ -206,9 +206,10 @@ def replay_lines(record: dict[str, Any]) -> Iterator[str]:
         f"wall seed {record['wall_seed']}), dealer seat {record['dealer']}, "
         f"options {record['options']}"
     )
-    for s, hand in enumerate(game.events[0]["hands"]):
+    events = game.events
+    for s, hand in enumerate(events[0]["hands"]):
         yield f"  seat {s} ({bots[s]}): {hand}"
-    for ev in game.events[1:]:
+    for ev in events[1:]:
         yield "        " + _event_text(ev)
     n = 0
     for seat, action, events, game in replay(record):  # noqa: B007 (game: the last state)

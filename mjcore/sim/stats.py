@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from ..engine.events import EventLog
     from ..engine.game import Game
 
 _PERCENTILES = (1, 5, 25, 50, 75, 95, 99)
@@ -161,7 +162,7 @@ class SimStats:
             self.hands_won_by_seat[seat] += 1
         for st in game.seats:
             self.gangs_by_kind.update(m.kind for m in st.melds if m.is_gang)
-        self.multi_wins += _multi_wins(game.events)
+        self.multi_wins += _multi_wins(game.event_log)
         self.hand_counters.update(game.variant.hand_counters(game))
         if labels:
             self._add_bots(labels, scores, wins_of, won)
@@ -338,14 +339,17 @@ def _se(n: int, s: int, ss: int) -> float:
     return math.sqrt(max(var, 0.0) / n)
 
 
-def _multi_wins(events: list[dict[str, Any]]) -> int:
+def _multi_wins(log: EventLog) -> int:
     """Count discards (or robbed gangs) that more than one seat won on."""
+    types = log.types()
+    if types.count("hu") < 2:  # (most hands: only the win-decoded events are read)
+        return 0
     count, prev, group = 0, None, 0
-    for ev in events:
-        kind = ev["type"]
+    for seq, kind in enumerate(types):
         if kind == "pay":
             continue
-        if kind == "hu" and ev["how"] in _MULTI_HOWS:
+        ev = log[seq] if kind == "hu" else None
+        if ev is not None and ev["how"] in _MULTI_HOWS:
             key = (ev["from_seat"], ev["tile"], ev["how"])
             group = group + 1 if key == prev else 1
             if group == 2:

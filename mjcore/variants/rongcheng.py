@@ -155,7 +155,7 @@ class Rongcheng(Variant):
             or not counts[bao]
             or game.draw_how not in ("wall", "replacement", "fenzhang")
             or not _locked(game.seats[seat])
-            or int(counts.sum()) % 3 != 2
+            or sum(counts) % 3 != 2  # (counts: an array or the seat's bytearray)
         ):
             return counts, 0
         natural = counts.copy()

@@ -72,7 +72,7 @@ class XuezhanKaxinwu(Variant):
     def after_claim(self, game: Game, seat: int, meld: Meld) -> None:
         st, kind = game.seats[seat], meld.tiles[0]
         if meld.kind == "peng" and st.hand[kind]:
-            st.no_bugang.add(kind)  # pung a tile it could have 直杠'd: never 补杠 it
+            st.no_bugang |= {kind}  # pung a tile it could have 直杠'd: never 补杠 it
 
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         st = game.seats[seat]

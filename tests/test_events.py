@@ -1,0 +1,98 @@
+"""The packed event log reads back exactly the dicts a list of dicts would have held."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mjcore.engine.events import EventLog
+from mjcore.sim import play_game
+
+KINDS = st.sampled_from(["draw", "discard", "pay", "hu", "deal", "x"])
+KEYS = st.sampled_from(["seat", "tile", "how", "amount", "hands", "reason", "tiles", "flag"])
+VALUES = st.one_of(
+    st.integers(-(2**70), 2**70),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=5),
+    st.lists(st.integers(0, 41), max_size=4),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+EVENTS = st.lists(st.tuples(KINDS, st.dictionaries(KEYS, VALUES, max_size=5)), max_size=40)
+
+
+def reference(events: list[tuple[str, dict]]) -> list[dict]:
+    """What Game.log kept before the packed log: the fields, then type and seq."""
+    return [{**data, "type": kind, "seq": i} for i, (kind, data) in enumerate(events)]
+
+
+def packed(events: list[tuple[str, dict]]) -> EventLog:
+    log = EventLog()
+    for i, (kind, data) in enumerate(events):
+        assert log.append(kind, dict(data)) == i
+    return log
+
+
+@given(EVENTS)
+def test_reads_back_the_logged_dicts(events):
+    log, ref = packed(events), reference(events)
+    assert len(log) == len(ref)
+    assert list(log) == ref and log == ref and log == packed(events)
+    for got, want in zip(list(log), ref, strict=True):
+        assert list(got) == list(want)  # field order too: JSON text is unchanged
+    assert log.types() == [e["type"] for e in ref]
+    for i in range(-len(ref), len(ref)):
+        assert log[i] == ref[i]
+
+
+@given(EVENTS, st.integers(-5, 45), st.integers(-5, 45), st.sampled_from([None, 1, 2, -1]))
+def test_slices_and_since(events, a, b, step):
+    log, ref = packed(events), reference(events)
+    assert log[a:b:step] == ref[a:b:step]
+    assert log.since(a) == ref[max(a, 0) :]
+
+
+@given(EVENTS, st.sets(KINDS))
+def test_select_decodes_only_the_asked_types(events, kinds):
+    log, ref = packed(events), reference(events)
+    assert list(log.select(*kinds)) == [e for e in ref if e["type"] in kinds]
+
+
+@given(EVENTS)
+def test_copies_and_pickles_are_by_value(events):
+    log = packed(events)
+    for clone in (copy.deepcopy(log), pickle.loads(pickle.dumps(log)), copy.copy(log)):
+        assert clone == log and clone is not log
+
+
+def test_reading_returns_new_dicts():
+    log = packed([("draw", {"seat": 1, "tile": 5, "how": "wall"})])
+    log[0]["tile"] = 99
+    assert log[0]["tile"] == 5
+
+
+def test_out_of_range_index_raises():
+    log = packed([("draw", {"seat": 1})])
+    with pytest.raises(IndexError):
+        log[1]
+    with pytest.raises(IndexError):
+        log[-2]
+    assert log != 3 and log != [{"seat": 1, "type": "draw", "seq": 1}]
+
+
+@pytest.mark.parametrize("variant", ["xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng"])
+def test_game_events_are_json_and_match_the_log(variant):
+    game, _ = play_game(variant, 0, bots="random", seed=11)
+    events = game.events
+    assert isinstance(events, list) and json.loads(json.dumps(events)) == events
+    assert events == game.event_log and len(game.event_log) == len(events)
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    assert game.events is not events  # a new list each time: callers cannot corrupt the log
+    history = game.history
+    assert len(history) == len(game.to_dict()["history"])
+    assert all(type(s) is int and 0 <= s < game.n for s, _ in history)
