@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mjcore.engine.events import EventLog
+from mjcore.engine.events import EventLog, schema
 from mjcore.sim import play_game
 
 KINDS = st.sampled_from(["draw", "discard", "pay", "hu", "deal", "x"])
@@ -68,6 +68,14 @@ def test_copies_and_pickles_are_by_value(events):
     log = packed(events)
     for clone in (copy.deepcopy(log), pickle.loads(pickle.dumps(log)), copy.copy(log)):
         assert clone == log and clone is not log
+
+
+@given(EVENTS)
+def test_add_with_a_schema_is_append(events):
+    log = EventLog()
+    for kind, data in events:
+        log.add(schema(kind, *data), tuple(data.values()))
+    assert log == packed(events) == reference(events)
 
 
 def test_reading_returns_new_dicts():

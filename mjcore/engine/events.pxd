@@ -1,7 +1,14 @@
-# Augments events.py when compiled: the event log's columns in a C struct, append as a C call.
+# Augments events.py when compiled: the log's fields in a C struct, writes as C calls.
+
+cimport cython
+
 
 cdef class EventLog:
-    cdef object _kinds, _ends
-    cdef list _values
+    cdef list _packed
+    cdef Py_ssize_t _n
+    cdef object _starts
 
-    cpdef int append(self, str kind, dict data) except -1
+    cpdef Py_ssize_t append(self, str kind, dict data) except -1
+    cpdef add(self, Py_ssize_t sid, tuple values)
+    @cython.locals(at=Py_ssize_t, end=Py_ssize_t, packed=list, widths=list, new=list)
+    cpdef _index(self)

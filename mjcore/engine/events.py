@@ -1,10 +1,10 @@
 """The hand's event log, stored a few bytes an event and read back as plain dicts.
 
 A game logs ~20–150 events a hand. Kept as one dict each they were a third to half of a live
-game's memory (~200 bytes an event); here an event is its schema number (the event type and
-its field names, interned once per process), the end of its values, and one reference per
-value (tiles, seats and short strings are shared objects). Reading decodes exactly the dict
-that was logged: its fields in logging order, then ``type`` and ``seq``.
+game's memory (~200 bytes an event); here an event is one flat run in a list: its schema
+number (the event type and its field names, interned once per process), then one reference
+per value (tiles, seats and short strings are shared objects). Reading decodes exactly the
+dict that was logged: its fields in logging order, then ``type`` and ``seq``.
 """
 
 from __future__ import annotations
@@ -17,22 +17,28 @@ from typing import Any
 _SCHEMAS: list[tuple[str, tuple[str, ...]]] = []
 """Schema number -> (event type, field names): append-only, shared by every log."""
 _SCHEMA_IDS: dict[tuple[str, tuple[str, ...]], int] = {}
+_WIDTHS: list[int] = []
+"""Schema number -> how many values an event of it has."""
 _REGISTER = threading.Lock()
 
 
-def _schema_id(kind: str, keys: tuple[str, ...]) -> int:
-    key = (kind, keys)
-    sid = _SCHEMA_IDS.get(key)
-    if sid is None:
-        with _REGISTER:  # first use of a (type, fields) pair: a handful per variant
-            sid = _SCHEMA_IDS.get(key)
-            if sid is None:
-                if len(_SCHEMAS) >= 0xFFFF:
-                    raise ValueError("too many distinct event shapes (65,535)")
-                sid = len(_SCHEMAS)
-                _SCHEMAS.append(key)
-                _SCHEMA_IDS[key] = sid
+def _register(key: tuple[str, tuple[str, ...]]) -> int:
+    """The schema number of a (type, fields) pair seen for the first time in this process."""
+    with _REGISTER:
+        sid = _SCHEMA_IDS.get(key)
+        if sid is None:
+            sid = len(_SCHEMAS)
+            _SCHEMAS.append(key)
+            _WIDTHS.append(len(key[1]))
+            _SCHEMA_IDS[key] = sid
     return sid
+
+
+def schema(kind: str, *fields: str) -> int:
+    """The number of an event shape — its type and field names in order — for
+    :meth:`EventLog.add` (the engine's frequent events skip building a dict)."""
+    sid = _SCHEMA_IDS.get((kind, fields))
+    return _register((kind, fields)) if sid is None else sid
 
 
 class EventLog:
@@ -42,78 +48,105 @@ class EventLog:
     or a list of dicts) behave as on the list of dicts it stands for.
     """
 
-    __slots__ = ("_kinds", "_ends", "_values")
+    __slots__ = ("_packed", "_n", "_starts")
 
     def __init__(self) -> None:
-        self._kinds = array("H")  # schema number per event
-        self._ends = array("I")  # end of each event's values in _values
-        self._values: list[Any] = []
+        self._packed: list[Any] = []  # per event: its schema number, then its values
+        self._n = 0
+        self._starts: array | None = None  # where each event starts, built when first read
 
     def append(self, kind: str, data: dict[str, Any]) -> int:
         """Log an event of type ``kind`` with ``data``'s fields; its sequence number."""
-        seq = len(self._kinds)
-        self._kinds.append(_schema_id(kind, tuple(data)))
-        self._values.extend(data.values())
-        self._ends.append(len(self._values))
-        return seq
+        key = (kind, tuple(data))
+        sid = _SCHEMA_IDS.get(key)
+        if sid is None:
+            sid = _register(key)
+        self._packed.append(sid)
+        self._packed.extend(data.values())
+        self._n += 1
+        return self._n - 1
+
+    def add(self, sid: int, values: tuple[Any, ...]) -> None:
+        """Log an event of shape ``sid`` (see :func:`schema`) with its values in field order."""
+        self._packed.append(sid)
+        self._packed.extend(values)
+        self._n += 1
 
     def __len__(self) -> int:
-        return len(self._kinds)
+        return self._n
 
-    def _event(self, seq: int) -> dict[str, Any]:
-        kind, keys = _SCHEMAS[self._kinds[seq]]
-        start = self._ends[seq - 1] if seq else 0
-        event = dict(zip(keys, self._values[start : self._ends[seq]], strict=True))
+    def _index(self) -> array:
+        """The start of every event in ``_packed`` (extended by the events logged since)."""
+        starts = self._starts
+        if starts is None:
+            starts = self._starts = array("I")
+        if len(starts) < self._n:
+            packed, widths, new = self._packed, _WIDTHS, []
+            at = starts[-1] + 1 + widths[packed[starts[-1]]] if starts else 0
+            end = len(packed)
+            while at < end:
+                new.append(at)
+                at += 1 + widths[packed[at]]
+            starts.extend(array("I", new))
+        return starts
+
+    def _event(self, seq: int, at: int) -> dict[str, Any]:
+        packed = self._packed
+        kind, keys = _SCHEMAS[packed[at]]
+        event = dict(zip(keys, packed[at + 1 : at + 1 + len(keys)], strict=True))
         event["type"] = kind
         event["seq"] = seq
         return event
 
     def __getitem__(self, index: int | slice) -> Any:
+        starts = self._index()
         if isinstance(index, slice):
-            return [self._event(i) for i in range(*index.indices(len(self._kinds)))]
-        n = len(self._kinds)
-        i = index + n if index < 0 else index
-        if not 0 <= i < n:
+            return [self._event(i, starts[i]) for i in range(*index.indices(self._n))]
+        i = index + self._n if index < 0 else index
+        if not 0 <= i < self._n:
             raise IndexError("event index out of range")
-        return self._event(i)
+        return self._event(i, starts[i])
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
-        return (self._event(i) for i in range(len(self._kinds)))
+        return iter(self.since(0))
 
     def since(self, seq: int) -> list[dict[str, Any]]:
         """Events from sequence number ``seq`` on."""
-        return [self._event(i) for i in range(max(seq, 0), len(self._kinds))]
+        starts = self._index()
+        return [self._event(i, starts[i]) for i in range(max(seq, 0), self._n)]
 
     def types(self) -> list[str]:
         """Every event's type, in order (without decoding the events)."""
-        return [_SCHEMAS[k][0] for k in self._kinds]
+        packed = self._packed
+        return [_SCHEMAS[packed[at]][0] for at in self._index()]
 
-    def select(self, *kinds: str) -> Iterator[dict[str, Any]]:
+    def select(self, *kinds: str) -> list[dict[str, Any]]:
         """The events of the given types, in order (only those are decoded)."""
-        wanted = {k for k, (kind, _) in enumerate(_SCHEMAS) if kind in kinds}
-        return (self._event(i) for i, k in enumerate(self._kinds) if k in wanted)
+        packed, wanted = self._packed, set(kinds)
+        return [
+            self._event(i, at)
+            for i, at in enumerate(self._index())
+            if _SCHEMAS[packed[at]][0] in wanted
+        ]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, EventLog):
-            other = list(other)
+            other = other.since(0)
         if not isinstance(other, list):
             return NotImplemented
-        return list(self) == other
+        return self.since(0) == other
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        return f"EventLog({list(self)!r})"
+        return f"EventLog({self.since(0)!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         # By value: schema numbers are only meaningful inside this process.
-        pairs = [(_SCHEMAS[k][0], self._fields(i)) for i, k in enumerate(self._kinds)]
+        pairs = [(e.pop("type"), e) for e in self.since(0)]
+        for _, e in pairs:
+            del e["seq"]
         return (_rebuild, (pairs,))
-
-    def _fields(self, seq: int) -> dict[str, Any]:
-        event = self._event(seq)
-        del event["type"], event["seq"]
-        return event
 
 
 def _rebuild(pairs: list[tuple[str, dict[str, Any]]]) -> EventLog:

@@ -33,7 +33,7 @@ from ..errors import (
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
 from .actions import CHIS, CHOW_PARTNERS, DISCARDS, GANGS, HU, PASS, PENG, Action, gang
-from .events import EventLog
+from .events import EventLog, schema
 from .melds import Meld
 from .seat import EMPTY, NO_KINDS, SeatState
 from .variant import Variant
@@ -85,6 +85,13 @@ def _tile_set(variant: Variant, opts: Any) -> list[int]:
         tiles = _TILE_SETS[(variant, opts)] = list(variant.tile_kinds(opts))
     return tiles
 
+
+# The shapes of the engine's frequent events (logged without building a dict; docs/vocabulary.md)
+_DRAW = schema("draw", "seat", "tile", "how")
+_DISCARD = schema("discard", "seat", "tile")
+_PAY = schema("pay", "payer", "payee", "amount", "reason")
+_GANG = schema("gang", "seat", "meld", "tile", "chain")
+_CLAIM = schema("claim", "seat", "kind", "tile", "tiles", "from_seat")
 
 _RESOLVERS = {
     "choose": "_resolve_choices",
@@ -289,6 +296,8 @@ class Game:
         if not self.variant.choices_before_deal:
             self._deal()
         for s in range(self.n):  # choices locked for the rest of the Match (长跑)
+            if not self.locked_choices[s]:
+                continue
             for name, value in self.locked_choices[s].items():
                 self.seats[s].choices[name] = value
                 self.log("choose", seat=s, name=name, value=value, locked=True)
@@ -400,7 +409,7 @@ class Game:
                     p = p._replace(amount=max(cap - paid, 0), reason=p.reason + "+cap")
             if p.amount:
                 self.settlement.append(p)
-                self.log("pay", payer=p.payer, payee=p.payee, amount=p.amount, reason=p.reason)
+                self._events.add(_PAY, (p.payer, p.payee, p.amount, p.reason))
             done.append(p)
         return done
 
@@ -479,7 +488,7 @@ class Game:
     def win_context(self, seat: int, tile: int, how: str) -> WinContext:
         """Describe the win of ``seat`` on ``tile`` in the current situation."""
         st = self.seats[seat]
-        counts, jokers = self.variant.jokers(self, seat, np.frombuffer(st.hand, np.uint8).copy())
+        counts, jokers = self.variant.jokers(self, seat, np.frombuffer(bytearray(st.hand), np.uint8))
         if how in ("discard", "rob_gang"):
             counts = counts.copy()
             counts[tile] += (
@@ -704,7 +713,7 @@ class Game:
         if self.is_flower[tile]:
             st.held_flowers += (tile,)
             if self.variant.replace_flowers(self, seat):
-                self.log("draw", seat=seat, tile=tile, how=how)
+                self._events.add(_DRAW, (seat, tile, how))
                 st.held_flowers = _without(st.held_flowers, tile)
                 st.flowers += (tile,)
                 self.log("flower", seat=seat, flower=tile)
@@ -717,7 +726,7 @@ class Game:
         self.last_drawer = seat
         self.drawn, self.draw_how = tile, how
         self.phase = "turn"
-        self.log("draw", seat=seat, tile=tile, how=how)
+        self._events.add(_DRAW, (seat, tile, how))
         if (
             how == "replacement"
             and self.variant.gang_limit(self.opts)
@@ -741,7 +750,7 @@ class Game:
         self._hand_changed(seat)
         self.after_gang = self.chain if self.draw_how == "replacement" else 0
         self.drawn = -1
-        self.log("discard", seat=seat, tile=tile)
+        self._events.add(_DISCARD, (seat, tile))
         if seat == (self.dealer - 1) % self.n:
             self.first_go_around = False
         self._open_claims(seat, tile, "discard")
@@ -768,7 +777,7 @@ class Game:
         self.gangs_on_table += 1
         self.chain += 1
         self._hand_changed(seat)
-        self.log("gang", seat=seat, meld=meld.kind, tile=meld.tiles[0], chain=self.chain)
+        self._events.add(_GANG, (seat, meld.kind, meld.tiles[0], self.chain))
         self.pay(self.variant.gang_payments(self, seat, meld, self.chain))
         self.replacement_for(seat)
 
@@ -918,7 +927,7 @@ class Game:
             st.no_discard = frozenset(self.variant.no_discard_after_chi(self.opts, dec.tiles, tile))
         st.melds.append(meld)
         self._hand_changed(s)
-        self.log("claim", seat=s, kind=meld.kind, tile=tile, tiles=list(meld.tiles), from_seat=src)
+        self._events.add(_CLAIM, (s, meld.kind, tile, list(meld.tiles), src))
         self.variant.after_claim(self, s, meld)
 
     # ---- wins and the end

@@ -218,7 +218,7 @@ class Lipu(Variant):
     def settle_end(self, game: Game) -> list[Payment]:
         """Gang scores (流局 too): 直杠 — the discarder 1; 补杠 — the pung's discarder 1; 暗杠 —
         each other seat 1. Not the gang right before a 杠上花/杠上炮; not a sealed seat's."""
-        events = list(game.event_log.select("hu", "gang", "sealed"))  # (all this reads)
+        events = game.event_log.select("hu", "gang", "sealed")  # (all this reads)
         skip = -1
         if any(set(w.breakdown.ids) & GANG_COLUMNS for w in game.wins):
             first_hu = next(i for i, e in enumerate(events) if e["type"] == "hu")
