@@ -52,7 +52,7 @@ def module_source(variant: str) -> str:
     return read(ROOT / module)
 
 
-LOGGED = re.compile(r'\blog\(\s*"(\w+)"')
+LOGGED = re.compile(r'\b(?:log|schema)\(\s*"(\w+)"')  # game.log(...) and the engine's schema(...)
 SCORE_EXAMPLE = re.compile(r"^\$ (mjcore score .*)\n((?:[^$].*\n?)*)", re.M)
 
 

@@ -71,21 +71,6 @@ def check_seat(
     return seat
 
 
-_TILE_SETS: dict[tuple[Variant, Any], list[int]] = {}
-
-
-def _tile_set(variant: Variant, opts: Any) -> list[int]:
-    """The variant's tile set under ``opts``, in its fixed order: the input of a shuffled wall
-    (built once per variant and options; never changed, ``permutation`` returns a new list)."""
-    try:
-        tiles = _TILE_SETS.get((variant, opts))
-    except TypeError:  # options that cannot be hashed: no cache
-        return list(variant.tile_kinds(opts))
-    if tiles is None:
-        tiles = _TILE_SETS[(variant, opts)] = list(variant.tile_kinds(opts))
-    return tiles
-
-
 # The shapes of the engine's frequent events (logged without building a dict; docs/vocabulary.md)
 _DRAW = schema("draw", "seat", "tile", "how")
 _DISCARD = schema("discard", "seat", "tile")
@@ -246,7 +231,7 @@ class Game:
     # ------------------------------------------------------------------ setup
     def _wall_order(self, seed: int | None, wall: Any) -> list[int]:
         if wall is None:
-            tile_set = _tile_set(self.variant, self.opts)
+            tile_set = self.variant.per_options(self.opts)[2]  # (shared; never changed)
             if seed is None:  # fresh OS entropy
                 return default_rng().permutation(tile_set).tolist()  # type: ignore[no-any-return]
             # = default_rng(seed).permutation(tile_set), draw for draw, without numpy's set-up
@@ -383,6 +368,11 @@ class Game:
         return self._events
 
     @property
+    def action_count(self) -> int:
+        """``len(history)``, without building the list."""
+        return len(self._history_actions)
+
+    @property
     def history(self) -> list[tuple[int, Action]]:
         """Every accepted action so far as ``(seat, action)``, in order (a new list)."""
         return list(zip(self._history_seats, self._history_actions, strict=True))
@@ -488,7 +478,9 @@ class Game:
     def win_context(self, seat: int, tile: int, how: str) -> WinContext:
         """Describe the win of ``seat`` on ``tile`` in the current situation."""
         st = self.seats[seat]
-        counts, jokers = self.variant.jokers(self, seat, np.frombuffer(bytearray(st.hand), np.uint8))
+        counts, jokers = self.variant.jokers(
+            self, seat, np.frombuffer(bytearray(st.hand), np.uint8)
+        )
         if how in ("discard", "rob_gang"):
             counts = counts.copy()
             counts[tile] += (

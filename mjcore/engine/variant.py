@@ -24,8 +24,9 @@ from .actions import Action
 from .melds import Meld
 
 FLOWERS = frozenset(range(T.FIRST_FLOWER, T.N_ALL_KINDS))
-_SHAPE_BITS: dict[tuple[Any, Any], int] = {}  # Variant.shape_bits, per (variant, options)
-_SHAPE_FLAGS: dict[tuple[Any, Any], Mapping[str, bool]] = {}  # cached_shape_flags, likewise
+# Variant.per_options, by (id(variant), id(options)); each entry keeps its options alive and
+# is checked against them, so a reused id never reads another's entry.
+_PER_OPTIONS: dict[tuple[int, int], tuple[Any, ...]] = {}
 
 if TYPE_CHECKING:
     from ..scoring.context import Win
@@ -52,7 +53,10 @@ def parse_options(cls: type, given: dict[str, Any] | None) -> Any:
             f"options must be a dict of option name to value, got {clip(given)}"
         )
     if not given:  # every option at its default (new hands of a simulation)
-        return _shared(cls())
+        default = _DEFAULTS.get(cls)
+        if default is None:
+            default = _DEFAULTS[cls] = _shared(cls())
+        return default
     given = dict(given)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key, value in given.items():
@@ -81,6 +85,7 @@ def parse_options(cls: type, given: dict[str, Any] | None) -> Any:
 
 
 _OPTIONS: dict[Any, Any] = {}  # option sets in use: frozen, so games share one instance
+_DEFAULTS: dict[type, Any] = {}  # every option at its default, per options class
 
 
 def _shared(opts: Any) -> Any:
@@ -182,20 +187,32 @@ class Variant:
 
     def cached_shape_flags(self, opts: Any) -> Mapping[str, bool]:
         """:meth:`shape_flags` for these options, built once and shared (read-only)."""
-        key = (self, opts)
-        flags = _SHAPE_FLAGS.get(key)
-        if flags is None:
-            flags = _SHAPE_FLAGS[key] = MappingProxyType(self.shape_flags(opts))
-        return flags
+        return self.per_options(opts)[0]
 
     def shape_bits(self, opts: Any) -> int:
         """:meth:`shape_flags` as the core's form-flag bits (cached per options: the engine
         asks the core with them on every turn, without keyword parsing)."""
-        key = (self, opts)
-        bits = _SHAPE_BITS.get(key)
-        if bits is None:
-            bits = _SHAPE_BITS[key] = form_flags(**self.shape_flags(opts))
-        return bits
+        return self.per_options(opts)[1]  # type: ignore[no-any-return]
+
+    def per_options(self, opts: Any) -> tuple[Any, ...]:
+        """What the engine asks of these options on every turn, computed once:
+        (shape flags, shape bits, the tile set in wall order).
+
+        Looked up by identity (options are shared instances, see ``parse_options``): hashing
+        a frozen dataclass runs Python code over every field."""
+        key = (id(self), id(opts))
+        entry = _PER_OPTIONS.get(key)
+        if entry is None or entry[0] is not opts:
+            flags = self.shape_flags(opts)
+            entry = (
+                opts,
+                MappingProxyType(flags),
+                form_flags(**flags),
+                list(self.tile_kinds(opts)),
+            )
+            if len(_PER_OPTIONS) < 4096:
+                _PER_OPTIONS[key] = entry
+        return entry[1:]
 
     def shape_win(self, counts: np.ndarray, jokers: int, opts: Any) -> bool:
         """Whether a concealed hand is complete by shape — a fast necessary condition for a win."""

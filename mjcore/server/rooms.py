@@ -431,7 +431,7 @@ class Room:
         return False
 
     def _asked_since(self, seat: int, now: float) -> float:
-        key = len(self.game.history)
+        key = self.game.action_count
         entry = self.asked.get(seat)
         if entry is None or entry[0] != key:
             entry = self.asked[seat] = (key, now)
@@ -446,7 +446,7 @@ class Room:
         game = self.game
         # Seeded per decision: the same room plays the same way after a restart.
         bot.rng = np.random.default_rng(
-            [self.config.seed, self.hand_index, len(game.history), seat]
+            [self.config.seed, self.hand_index, game.action_count, seat]
         )
         # act_fast: the bots' documented fast path, the same decision as act(view, legal)
         return bot.act_fast(game, seat, list(game.legal_actions(seat)))

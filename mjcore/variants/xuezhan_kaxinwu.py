@@ -206,14 +206,15 @@ class XuezhanKaxinwu(Variant):
         st = game.seats[seat]
         if st.wins:
             return max(_base_plus_qys(w.breakdown) for w in st.wins)
-        held = st.counts.copy()
+        counts = st.counts
+        held = counts.copy()
         for m in st.melds:
             held[m.tiles[0]] += len(m.tiles)
         best = None
-        for t in waits(st.counts):
+        for t in waits(counts):
             if held[t] >= 4:
                 continue  # all four copies are the seat's own: not a wait [DEC X16]
-            ctx = WinContext(_plus(st.counts, t), t, "discard", tuple(st.melds))
+            ctx = WinContext(_plus(counts, t), t, "discard", tuple(st.melds))
             readings = self._readings(ctx, game.opts)
             if readings:  # the largest base pattern of any reading, + 清一色 [DEC X17]
                 qys = int(any(h.id == "qingyise" for h in self._extra_fans(ctx, game.opts)))
