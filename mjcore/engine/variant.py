@@ -111,6 +111,8 @@ class Variant:
     jokers_are_joker_kind: ClassVar[bool] = False
     # Holding this many wildcards is complete whatever the shape (青岛 满混: 4); 0: never.
     shape_free_jokers: ClassVar[int] = 0
+    # (options, shape_bits(options)) of the last call: the cache's fast path.
+    _last_bits: tuple[Any, int] = (object(), 0)
 
     # ---- data hooks -------------------------------------------------------
     def tile_kinds(self, opts: Any) -> list[int]:
@@ -170,10 +172,14 @@ class Variant:
     def shape_bits(self, opts: Any) -> int:
         """:meth:`shape_flags` as the core's form-flag bits (cached per options: the engine
         asks the core with them on every turn, without keyword parsing)."""
+        last = self._last_bits
+        if last[0] is opts:  # the options asked last (a game asks with its own every turn):
+            return last[1]  # no hash of the options dataclass, which is computed field by field
         key = (self, opts)
         bits = _SHAPE_BITS.get(key)
         if bits is None:
             bits = _SHAPE_BITS[key] = form_flags(**self.shape_flags(opts))
+        self._last_bits = (opts, bits)
         return bits
 
     def shape_win(self, counts: np.ndarray, jokers: int, opts: Any) -> bool:
