@@ -561,8 +561,12 @@ class Game:
         if not isinstance(action, Action):
             action = Action.parse(action)
         legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalActionError(self._why_illegal(seat, action, legal))
+        for a in legal:  # mostly one of the shared Action objects: found without __eq__ calls
+            if a is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalActionError(self._why_illegal(seat, action, legal))
         try:
             self._run(seat, action)
         except BaseException:
