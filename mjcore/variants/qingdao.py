@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from ..engine.actions import HU, Action
+from ..engine.actions import Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, option
 from ..hand import decompositions, hand_facts, is_ready, waits
@@ -196,31 +196,34 @@ class Qingdao(Variant):
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         st = game.seats[seat]
         jk = game.extra.get("joker_kind", -1)
-        actions = [
-            a for a in actions if not (a.kind == "gang" and a.tile == jk)
-        ]  # 混 is never ganged
+        if jk >= 0 and st.hand[jk]:  # 混 is never ganged (a gang of it needs one in hand)
+            actions = [a for a in actions if not (a.kind == "gang" and a.tile == jk)]
         if game.extra.get("gang_limit_hit"):
             return actions
+        niupai = game.opts.niupai  # 调牌 needs a 扭 group: only with 扭牌
         if st.declared == "kouting":
             if st.discard_count:  # locked: hu, wait-keeping 暗杠/补杠, 调牌, discard the drawn tile
+                drawn = game.drawn
                 locked = [
                     a
                     for a in actions
-                    if a == HU
-                    or (a.kind == "discard" and a.tile == game.drawn)
+                    if a.kind == "hu"  # (a hu action is HU: it has no other field)
+                    or (a.kind == "discard" and a.tile == drawn)
                     or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
                 ]
-                return locked + self._tiao_actions(game, seat)
+                return locked + self._tiao_actions(game, seat) if niupai else locked
             ready = self._ready_discards(game, seat, actions)
-            return [a for a in actions if a == HU or (a.kind == "discard" and a.tile in ready)]
-        extra: list[Action] = []
+            return [
+                a for a in actions if a.kind == "hu" or (a.kind == "discard" and a.tile in ready)
+            ]
+        extra: list[Action] = self._tiao_actions(game, seat) if niupai else []
         # 「第一次牌权的时候…可以扣」: the seat's first turn with a discard, even after a peng.
         if st.discard_count == 0:
-            if game.opts.niupai:
+            if niupai:
                 extra += self._niu_actions(game, seat)
             if self._ready_discards(game, seat, actions):
                 extra.append(KOUTING)
-        return actions + self._tiao_actions(game, seat) + extra
+        return actions + extra if extra else actions
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         st = game.seats[seat]
