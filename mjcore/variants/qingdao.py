@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
+from .._core import discard_shanten
 from ..engine.actions import Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, option
@@ -240,18 +241,19 @@ class Qingdao(Variant):
     def _chi_ok(self, game: Game, seat: int, action: Action) -> bool:
         """A legal discard must follow; a 3rd chi (带混) must leave a ready 手把一 [DEC Q16]."""
         st, tile = game.seats[seat], game.claim[1]
-        hand = st.counts.copy()
+        buf = bytearray(st.hand)
         for t in action.tiles:
             if t != tile:
-                hand[t] -= 1
+                buf[t] -= 1
         banned = self.no_discard_after_chi(game.opts, action.tiles, tile)
-        outs = [d for d in np.flatnonzero(hand).tolist() if d not in banned]
+        outs = [d for d, n in enumerate(buf) if n and d not in banned]
         if not outs:
             return False
         if not game.opts.hun or sum(m.kind == "chi" for m in st.melds) < 2:
             return True
-        if int(hand.sum()) != 2:
+        if sum(buf) != 2:
             return False  # 吃副打副手把一: only the last meld, leaving a single tile
+        hand = np.frombuffer(buf, dtype=np.uint8).copy()
         flags = self.shape_flags(game.opts)
         for d in outs:
             hand[d] -= 1
@@ -273,7 +275,11 @@ class Qingdao(Variant):
         each): the 混 are split out once and each discard is one native call on a bytearray
         view edited in place (no copy and split per discard)."""
         jk = game.extra.get("joker_kind", -1)
-        buf = bytearray(game.seats[seat].hand)
+        hand = game.seats[seat].hand
+        # shanten after each discard in one native call (the same 混 split): a hand can only
+        # be ready at shanten 0 or less, so is_ready is asked only of those discards
+        after = discard_shanten(hand, jk, game.shape_bits)
+        buf = bytearray(hand)
         jokers = 0
         if jk >= 0:
             jokers, buf[jk] = buf[jk], 0
@@ -281,7 +287,7 @@ class Qingdao(Variant):
         flags = self.shape_flags(game.opts)
         ready = set()
         for a in actions:
-            if a.kind != "discard":
+            if a.kind != "discard" or after[a.tile] > 0:
                 continue
             t = a.tile
             if t == jk:  # one 混 fewer
