@@ -948,7 +948,8 @@ class Game:
             self.current, self.drawn, self.draw_how = seat, tile, "fenzhang"
             self.last_drawer = seat
             self.log("fenzhang", seat=seat, tile=tile)
-            if self.evaluate_win(seat, tile, "fenzhang"):
+            # the self-draw's cheap shape test first (most 分张 tiles complete nothing)
+            if self._may_self_draw(seat) and self.evaluate_win(seat, tile, "fenzhang"):
                 self.pending, self.decisions = {seat: [HU, PASS]}, {}
                 return
             self._expose_fenzhang(seat, tile)
