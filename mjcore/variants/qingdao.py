@@ -272,24 +272,23 @@ class Qingdao(Variant):
 
     def _ready_discards(self, game: Game, seat: int, actions: list[Action]) -> set[int]:
         """The discards among ``actions`` after which the hand is ready (``_ready_after`` of
-        each): the 混 are split out once and each discard is one native call on a bytearray
-        view edited in place (no copy and split per discard)."""
+        each): the shanten after every discard in one native call (the same 混 split), then
+        is_ready for the discards at shanten 0 only (a hand can only be ready there), each on
+        a bytearray view edited in place."""
         jk = game.extra.get("joker_kind", -1)
         hand = game.seats[seat].hand
-        # shanten after each discard in one native call (the same 混 split): a hand can only
-        # be ready at shanten 0 or less, so is_ready is asked only of those discards
         after = discard_shanten(hand, jk, game.shape_bits)
+        tiles = [a.tile for a in actions if a.kind == "discard" and after[a.tile] <= 0]
+        ready: set[int] = set()
+        if not tiles:  # (most turns)
+            return ready
         buf = bytearray(hand)
         jokers = 0
         if jk >= 0:
             jokers, buf[jk] = buf[jk], 0
         natural = np.frombuffer(buf, dtype=np.uint8)
         flags = self.shape_flags(game.opts)
-        ready = set()
-        for a in actions:
-            if a.kind != "discard" or after[a.tile] > 0:
-                continue
-            t = a.tile
+        for t in tiles:
             if t == jk:  # one 混 fewer
                 if is_ready(natural, jokers - 1, **flags):
                     ready.add(t)
