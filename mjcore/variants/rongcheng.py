@@ -181,10 +181,25 @@ class Rongcheng(Variant):
                 return _tianhu(game, seat, how)
             return how == "discard" and _dihu(game, seat)
         if how in ("self_draw", "fenzhang"):
-            return _locked(st) or _tianhu(game, seat, how)
-        if _locked(st):
-            return not game.opts.self_draw_only  # 抢杠胡 counts as 点炮 [DEC R21]
+            return (_locked(st) and self._may_complete(game, seat, tile, True)) or _tianhu(
+                game, seat, how
+            )
+        if _locked(st):  # 抢杠胡 counts as 点炮 [DEC R21]
+            return not game.opts.self_draw_only and self._may_complete(game, seat, tile, False)
         return how == "discard" and _dihu(game, seat)
+
+    def _may_complete(self, game: Game, seat: int, tile: int, drawn: bool) -> bool:
+        """A cheap exact pre-check of a locked seat's win (``score`` would find no reading
+        otherwise): ``tile`` — drawn (in hand) or claimed — is one of the waits of the hand
+        without it, unless a drawn 宝 is a wildcard (摸宝: always fully evaluated)."""
+        st = game.seats[seat]
+        counts = st.counts
+        if drawn:
+            if self.jokers(game, seat, counts)[1] or not counts[tile]:
+                return True
+            counts = counts.copy()
+            counts[tile] -= 1
+        return bool(self.waits_mask(counts, st.melds, game.opts, game.shape_bits) >> tile & 1)
 
     def win_flags(self, game: Game, seat: int, tile: int, how: str) -> set[str]:
         st, flags = game.seats[seat], set()
