@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -80,6 +81,7 @@ class BaseBot:
         return f"{type(self).__name__}()"
 
 
+@cache  # built once (make_bot runs for every seat of every simulated hand); read only
 def _registry() -> dict[str, type[BaseBot]]:
     from .greedy import GreedyBot
     from .random_bot import RandomBot

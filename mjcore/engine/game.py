@@ -594,8 +594,12 @@ class Game:
         if not isinstance(action, Action):
             action = Action.parse(action)
         legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalActionError(self._why_illegal(seat, action, legal))
+        for a in legal:  # mostly one of the shared Action objects: found without __eq__ calls
+            if a is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalActionError(self._why_illegal(seat, action, legal))
         try:
             self._run(seat, action)
         except BaseException:
@@ -979,7 +983,8 @@ class Game:
             self.current, self.drawn, self.draw_how = seat, tile, "fenzhang"
             self.last_drawer = seat
             self.log("fenzhang", seat=seat, tile=tile)
-            if self.evaluate_win(seat, tile, "fenzhang"):
+            # the self-draw's cheap shape test first (most 分张 tiles complete nothing)
+            if self._may_self_draw(seat) and self.evaluate_win(seat, tile, "fenzhang"):
                 self.pending, self.decisions = {seat: [HU, PASS]}, {}
                 return
             self._expose_fenzhang(seat, tile)

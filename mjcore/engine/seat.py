@@ -108,6 +108,10 @@ class SeatState:
         the bytearray it views, directly."""
         return np.frombuffer(self.hand, dtype=np.uint8)
 
+    def counts_copy(self) -> np.ndarray:
+        """A new uint8[34] array of the concealed hand, free to change."""
+        return np.frombuffer(bytearray(self.hand), dtype=np.uint8)
+
     def tile_count(self) -> int:
         """Tiles physically in hand: the concealed tiles plus flowers held (飘花 keeps them)."""
         return sum(self.hand) + len(self.held_flowers)

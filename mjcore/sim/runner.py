@@ -101,7 +101,8 @@ def play_hand(job: Job, index: int) -> tuple[Game, int, list[str]]:
     while not game.is_over:
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"hand did not end after {MAX_ACTIONS} actions")
-        seat = game.to_act()[0]
+        # to_act()[0] (which builds a list on every action) for the claim and choice windows
+        seat = game.current if game.phase == "turn" else game.to_act()[0]
         game.apply(seat, decide[seat](game, seat, game.legal_actions(seat)))
         actions += 1
     return game, actions, [sb.label for sb, _ in seats]

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from ..engine.actions import HU, Action
+from .._core import discard_shanten
+from ..engine.actions import Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, option
 from ..hand import decompositions, hand_facts, is_ready, waits
@@ -196,31 +197,34 @@ class Qingdao(Variant):
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         st = game.seats[seat]
         jk = game.extra.get("joker_kind", -1)
-        actions = [
-            a for a in actions if not (a.kind == "gang" and a.tile == jk)
-        ]  # 混 is never ganged
+        if jk >= 0 and st.hand[jk]:  # 混 is never ganged (a gang of it needs one in hand)
+            actions = [a for a in actions if not (a.kind == "gang" and a.tile == jk)]
         if game.extra.get("gang_limit_hit"):
             return actions
+        niupai = game.opts.niupai  # 调牌 needs a 扭 group: only with 扭牌
         if st.declared == "kouting":
             if st.discard_count:  # locked: hu, wait-keeping 暗杠/补杠, 调牌, discard the drawn tile
+                drawn = game.drawn
                 locked = [
                     a
                     for a in actions
-                    if a == HU
-                    or (a.kind == "discard" and a.tile == game.drawn)
+                    if a.kind == "hu"  # (a hu action is HU: it has no other field)
+                    or (a.kind == "discard" and a.tile == drawn)
                     or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
                 ]
-                return locked + self._tiao_actions(game, seat)
+                return locked + self._tiao_actions(game, seat) if niupai else locked
             ready = self._ready_discards(game, seat, actions)
-            return [a for a in actions if a == HU or (a.kind == "discard" and a.tile in ready)]
-        extra: list[Action] = []
+            return [
+                a for a in actions if a.kind == "hu" or (a.kind == "discard" and a.tile in ready)
+            ]
+        extra: list[Action] = self._tiao_actions(game, seat) if niupai else []
         # 「第一次牌权的时候…可以扣」: the seat's first turn with a discard, even after a peng.
         if st.discard_count == 0:
-            if game.opts.niupai:
+            if niupai:
                 extra += self._niu_actions(game, seat)
             if self._ready_discards(game, seat, actions):
                 extra.append(KOUTING)
-        return actions + self._tiao_actions(game, seat) + extra
+        return actions + extra if extra else actions
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         st = game.seats[seat]
@@ -237,18 +241,19 @@ class Qingdao(Variant):
     def _chi_ok(self, game: Game, seat: int, action: Action) -> bool:
         """A legal discard must follow; a 3rd chi (带混) must leave a ready 手把一 [DEC Q16]."""
         st, tile = game.seats[seat], game.claim[1]
-        hand = st.counts.copy()
+        buf = bytearray(st.hand)
         for t in action.tiles:
             if t != tile:
-                hand[t] -= 1
+                buf[t] -= 1
         banned = self.no_discard_after_chi(game.opts, action.tiles, tile)
-        outs = [d for d in np.flatnonzero(hand).tolist() if d not in banned]
+        outs = [d for d, n in enumerate(buf) if n and d not in banned]
         if not outs:
             return False
         if not game.opts.hun or sum(m.kind == "chi" for m in st.melds) < 2:
             return True
-        if int(hand.sum()) != 2:
+        if sum(buf) != 2:
             return False  # 吃副打副手把一: only the last meld, leaving a single tile
+        hand = np.frombuffer(buf, dtype=np.uint8).copy()
         flags = self.shape_flags(game.opts)
         for d in outs:
             hand[d] -= 1
@@ -260,27 +265,30 @@ class Qingdao(Variant):
         return False
 
     def _ready_after(self, game: Game, seat: int, tile: int) -> bool:
-        hand = game.seats[seat].counts.copy()
+        hand = game.seats[seat].counts_copy()
         hand[tile] -= 1
         natural, k = self.jokers(game, seat, hand)
         return bool(is_ready(natural, k, **self.shape_flags(game.opts)))
 
     def _ready_discards(self, game: Game, seat: int, actions: list[Action]) -> set[int]:
         """The discards among ``actions`` after which the hand is ready (``_ready_after`` of
-        each): the 混 are split out once and each discard is one native call on a bytearray
-        view edited in place (no copy and split per discard)."""
+        each): the shanten after every discard in one native call (the same 混 split), then
+        is_ready for the discards at shanten 0 only (a hand can only be ready there), each on
+        a bytearray view edited in place."""
         jk = game.extra.get("joker_kind", -1)
-        buf = bytearray(game.seats[seat].hand)
+        hand = game.seats[seat].hand
+        after = discard_shanten(hand, jk, game.shape_bits)
+        tiles = [a.tile for a in actions if a.kind == "discard" and after[a.tile] <= 0]
+        ready: set[int] = set()
+        if not tiles:  # (most turns)
+            return ready
+        buf = bytearray(hand)
         jokers = 0
         if jk >= 0:
             jokers, buf[jk] = buf[jk], 0
         natural = np.frombuffer(buf, dtype=np.uint8)
         flags = self.shape_flags(game.opts)
-        ready = set()
-        for a in actions:
-            if a.kind != "discard":
-                continue
-            t = a.tile
+        for t in tiles:
             if t == jk:  # one 混 fewer
                 if is_ready(natural, jokers - 1, **flags):
                     ready.add(t)
@@ -297,7 +305,7 @@ class Qingdao(Variant):
 
     def _gang_keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
         """扣听: 暗杠/补杠 only if the wait set is unchanged [DEC Q15]."""
-        hand = game.seats[seat].counts.copy()
+        hand = game.seats[seat].counts_copy()
         if game.drawn < 0:
             return False
         before = hand.copy()

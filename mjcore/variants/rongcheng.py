@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from .. import tiles as T
-from .._core import waits_mask as _core_waits_mask
+from .._core import shanten_bits, waits_mask_bits
 from ..engine.actions import HU, Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, option
 from ..errors import InvalidHandError
-from ..hand import hand_facts, is_win, shanten
+from ..hand import hand_facts, is_win
 from ..scoring import Breakdown, Hit, Payment, WinContext
 
 if TYPE_CHECKING:
@@ -41,9 +41,20 @@ DECLARATIONS = ("baoting", "liangting", "minglou")  # 报听 (hidden), 亮听 (w
 READINGS = ("cunpai", "gangkai")  # 存牌: the seat's reading of a gang replacement that is the 宝
 GANG_SCORE = {"zhigang": 1, "bugang": 1, "angang": 2}  # 「明杠1分、暗杠2分」
 KINDS_258 = tuple(s * 9 + r for s in range(3) for r in (1, 4, 7))
+_U8 = np.dtype(np.uint8)
 _NOT_258 = np.array([t for t in range(27) if t not in KINDS_258] + list(range(27, 34)))
 _MASK_258 = sum(1 << t for t in KINDS_258)
 _MASK_HONORS = sum(1 << t for t in range(27, 34))
+
+
+def _bytes_mask(kinds: Any) -> int:
+    """Byte t (little-endian) 0xFF for each kind t in ``kinds``: ``int.from_bytes(counts,
+    "little") & mask`` is 0 exactly when ``counts`` holds none of those kinds (one C call)."""
+    return int.from_bytes(bytes(0xFF if t in kinds else 0 for t in range(34)), "little")
+
+
+_SUITED_BYTES = _bytes_mask(range(27))
+_NOT_258_BYTES = _bytes_mask(set(range(34)) - set(KINDS_258))
 BASES = {  # id -> (name, value)
     "pihu": ("屁胡", 1),
     "pengpenghu": ("碰碰胡", 2),
@@ -165,11 +176,30 @@ class Rongcheng(Variant):
     def can_win(self, game: Game, seat: int, tile: int, how: str) -> bool:
         """「胡牌必须报听、亮听或明搂」, except 天胡/地胡 [DEC R11]; 自摸胡 after a declaration."""
         st = game.seats[seat]
+        if not st.declared:  # most seats (asked on every discard): only 天胡/地胡
+            if how in ("self_draw", "fenzhang"):
+                return _tianhu(game, seat, how)
+            return how == "discard" and _dihu(game, seat)
         if how in ("self_draw", "fenzhang"):
-            return _locked(st) or _tianhu(game, seat, how)
-        if _locked(st):
-            return not game.opts.self_draw_only  # 抢杠胡 counts as 点炮 [DEC R21]
+            return (_locked(st) and self._may_complete(game, seat, tile, True)) or _tianhu(
+                game, seat, how
+            )
+        if _locked(st):  # 抢杠胡 counts as 点炮 [DEC R21]
+            return not game.opts.self_draw_only and self._may_complete(game, seat, tile, False)
         return how == "discard" and _dihu(game, seat)
+
+    def _may_complete(self, game: Game, seat: int, tile: int, drawn: bool) -> bool:
+        """A cheap exact pre-check of a locked seat's win (``score`` would find no reading
+        otherwise): ``tile`` — drawn (in hand) or claimed — is one of the waits of the hand
+        without it, unless a drawn 宝 is a wildcard (摸宝: always fully evaluated)."""
+        st = game.seats[seat]
+        counts = st.counts
+        if drawn:
+            if self.jokers(game, seat, counts)[1] or not counts[tile]:
+                return True
+            counts = counts.copy()
+            counts[tile] -= 1
+        return bool(self.waits_mask(counts, st.melds, game.opts, game.shape_bits) >> tile & 1)
 
     def win_flags(self, game: Game, seat: int, tile: int, how: str) -> set[str]:
         st, flags = game.seats[seat], set()
@@ -227,23 +257,22 @@ class Rongcheng(Variant):
             return actions
         if st.declared:
             if not _locked(st):  # the declaring turn: a discard that leaves the hand ready
-                return [
-                    a for a in actions if a.kind == "discard" and self._ready_after(game, seat, a)
-                ]
+                return self._ready_discards(game, seat, actions, first=False)
             if st.extra.get("reading"):
                 return [HU]  # the 存牌 reading is chosen: the win follows
+            drawn = game.drawn
             locked = [  # locked: win, discard the drawn tile, or a gang that keeps the waits
                 a
                 for a in actions
-                if a == HU
-                or (a.kind == "discard" and a.tile == game.drawn)
+                if (a.kind == "discard" and a.tile == drawn)
+                or a.kind == "hu"  # (a hu action is HU: it has no other field)
                 or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
             ]
-            if HU in locked and self._two_readings(game, seat):
+            if self._two_readings(game, seat) and any(a.kind == "hu" for a in locked):
                 locked += [DECLARE[r] for r in READINGS]
             return locked
-        if self._ready_possible(game, seat) and any(
-            a.kind == "discard" and self._ready_after(game, seat, a) for a in actions
+        if self._ready_possible(game, seat) and self._ready_discards(
+            game, seat, actions, first=True
         ):  # exact: shanten 0 also counts a fifth copy of a kind held 4 times as a wait
             return actions + [DECLARE[d] for d in DECLARATIONS]
         return actions
@@ -254,7 +283,7 @@ class Rongcheng(Variant):
         if game.drawn != bao or game.draw_how != "replacement" or game.draw_cause != "gang":
             return False
         st = game.seats[seat]
-        hand = st.counts.copy()
+        hand = st.counts_copy()
         hand[bao] -= 1
         return bool(self.waits_mask(hand, st.melds, game.opts) >> bao & 1)
 
@@ -267,7 +296,7 @@ class Rongcheng(Variant):
         """A quick necessary test: some discard may leave the hand ready (by shape, or
         风一色/掌一色 in any arrangement); ``_ready_after`` decides each discard exactly."""
         st = game.seats[seat]
-        if shanten(st.counts, 0, **self.shape_flags(game.opts)) <= 0:
+        if shanten_bits(st.hand, 0, game.shape_bits) <= 0:  # game.shape_bits: shape_flags
             return True
         honors, k258 = _meld_colours(st.melds)
         opts, hand = game.opts, st.hand
@@ -278,34 +307,73 @@ class Rongcheng(Variant):
 
     def _ready_after(self, game: Game, seat: int, action: Action) -> bool:
         st = game.seats[seat]
-        hand = st.counts.copy()
+        hand = st.counts_copy()
         hand[action.tile] -= 1
         return self.waits_mask(hand, st.melds, game.opts) != 0
+
+    def _ready_discards(
+        self, game: Game, seat: int, actions: list[Action], first: bool
+    ) -> list[Action]:
+        """The discards among ``actions`` after which the hand is ready (``_ready_after`` of
+        each, in order; only the first one if ``first``): one copy of the hand, each discard
+        taken out and put back in place."""
+        st = game.seats[seat]
+        buf = bytearray(st.hand)
+        hand = np.frombuffer(buf, _U8)  # a view: edits of buf are edits of hand
+        melds, opts, bits = st.melds, game.opts, game.shape_bits
+        out = []
+        for a in actions:
+            if a.kind != "discard":
+                continue
+            t = a.tile
+            buf[t] -= 1
+            ready = self.waits_mask(hand, melds, opts, bits) != 0
+            buf[t] += 1
+            if ready:
+                out.append(a)
+                if first:
+                    break
+        return out
 
     def _gang_keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
         """A locked hand may 暗杠/补杠 only if its waits stay the same [DEC R10]."""
         if game.drawn < 0:
             return False
         st = game.seats[seat]
-        before = st.counts.copy()
+        before = st.counts_copy()
         before[game.drawn] -= 1
-        after = st.counts.copy()
+        after = st.counts_copy()
         angang = after[tile] == 4
         after[tile] -= 4 if angang else 1
         melds = st.melds + [Meld("angang", (tile,) * 4)] if angang else st.melds
-        opts = game.opts
-        return self.waits_mask(before, st.melds, opts) == self.waits_mask(after, melds, opts)
+        opts, bits = game.opts, game.shape_bits
+        return self.waits_mask(before, st.melds, opts, bits) == self.waits_mask(
+            after, melds, opts, bits
+        )
 
-    def waits_mask(self, counts: np.ndarray, melds: Any, opts: RongchengOptions) -> int:
-        """Kinds completing a 3m+1 concealed hand: by shape (core) or as 风一色/掌一色."""
-        mask = _core_waits_mask(counts, 0, **self.shape_flags(opts))
+    def waits_mask(
+        self, counts: np.ndarray, melds: Any, opts: RongchengOptions, bits: int = -1
+    ) -> int:
+        """Kinds completing a 3m+1 concealed hand: by shape (core) or as 风一色/掌一色.
+
+        ``bits``: ``self.shape_bits(opts)`` when the caller has it (a game's shape_bits)."""
+        if bits < 0:
+            bits = self.shape_bits(opts)
+        mask = int(waits_mask_bits(counts, 0, bits))
         honors, k258 = _meld_colours(melds)
-        full = sum(1 << t for t in range(34) if counts[t] == 4) if counts.max() == 4 else 0
-        if honors and not opts.no_honors and not counts[:27].any():
+        feng = honors and not opts.no_honors
+        zhang = k258 and not opts.luanzhang
+        if not (feng or zhang):
+            return mask
+        # one byte per kind (the core has checked the counts: 0..4)
+        held = counts.tobytes() if counts.dtype == _U8 else counts.astype(_U8).tobytes()
+        full = sum(1 << t for t in range(34) if held[t] == 4) if 4 in held else 0
+        kinds = int.from_bytes(held, "little")
+        if feng and not kinds & _SUITED_BYTES:
             mask |= _MASK_HONORS & ~full
-        if k258 and not opts.luanzhang and not counts[_NOT_258].any():
+        if zhang and not kinds & _NOT_258_BYTES:
             mask |= _MASK_258 & ~full
-        return int(mask)
+        return mask
 
     # ---- scoring ------------------------------------------------------------
     def check_win(self, ctx: WinContext, opts: RongchengOptions) -> None:
@@ -442,7 +510,7 @@ class Rongcheng(Variant):
         return out
 
     def _shown_waits(self, game: Game, st: Any) -> int:
-        hand = st.counts.copy()
+        hand = st.counts_copy()
         if int(hand.sum()) % 3 == 2 and game.drawn >= 0 and hand[game.drawn]:
             hand[game.drawn] -= 1  # its own turn: the waits before the draw
         return self.waits_mask(hand, st.melds, game.opts) if int(hand.sum()) % 3 == 1 else 0

@@ -254,7 +254,7 @@ class Susong(Variant):
         src_hua = public_hua(game, src)
         if is_piao(game, seat):  # 飘 wins only on a non-飘 无花果 seat's discard [DEC S11]
             return not is_piao(game, src) and src_hua == 0
-        counts = game.seats[seat].counts.copy()
+        counts = game.seats[seat].counts_copy()
         counts[tile] += 1  # [READ] the winner's 花 is the winning hand's, as scored (无花果 iff 0)
         if public_hua(game, seat) + concealed_wind_triplets(counts) >= 1:
             return True  # 「花牌下地才能接点炮胡」

@@ -106,7 +106,7 @@ class XuezhanKaxinwu(Variant):
 
     def _gang_keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
         """After-win gang rule: still tenpai and the waits contain every kind already won on."""
-        counts = game.seats[seat].counts.copy()
+        counts = game.seats[seat].counts_copy()
         if seat != game.current:  # claim window (phase is still "turn" while filter_claims runs)
             counts[tile] -= 3  # 直杠 on a discard
         else:
