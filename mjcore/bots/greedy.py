@@ -74,6 +74,8 @@ class GreedyBot(BaseBot):
         variant = game.variant
         phase = game.phase
         if phase == "choose":
+            if type(variant).bot_choice is Variant.bot_choice:  # no rule of its own: no view
+                return _neutral_choice(legal)
             return _choice(variant, game.view(seat), legal)
         st = game.seats[seat]
         if st.held_flowers and phase in _CLAIM_PHASES:
