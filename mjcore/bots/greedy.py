@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 _CLAIM_PHASES = ("claim", "rob")
+_NOT_TURN = ("choose", "claim", "rob")
 
 
 class GreedyBot(BaseBot):
@@ -68,31 +69,20 @@ class GreedyBot(BaseBot):
         return self._decide(hand, view["phase"], claim_tile, legal)
 
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
+        phase = game.phase
+        if len(legal) > 1 and phase not in _NOT_TURN:  # (_turn takes a win first, as _obvious)
+            return self._turn(_hand_of(game, seat), legal)
         quick = _obvious(legal)
         if quick is not None:
             return quick
-        variant = game.variant
-        phase = game.phase
         if phase == "choose":
+            variant = game.variant
             if type(variant).bot_choice is Variant.bot_choice:  # no rule of its own: no view
                 return _neutral_choice(legal)
             return _choice(variant, game.view(seat), legal)
-        st = game.seats[seat]
-        if st.held_flowers and phase in _CLAIM_PHASES:
+        if game.seats[seat].held_flowers and phase in _CLAIM_PHASES:
             return PASS  # a flower still to shed (飘花): no claim
-        counts = st.counts  # the live hand: the core only reads it
-        bits = game.shape_bits  # = _bits(game.shape_flags)
-        # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
-        if type(variant).jokers is Variant.jokers:
-            hand = _Hand(counts, bits)
-        elif not variant.jokers(game, seat, counts)[1]:
-            hand = _Hand(counts, bits)
-        elif variant.jokers_are_joker_kind:  # the same split, asked of the core directly
-            hand = _Hand(counts, bits, joker_kind=game.extra["joker_kind"])
-        else:  # the variant's own split of each hypothetical hand (on a copy: it is changed)
-            hand = _Hand(counts.copy(), bits, split=lambda c: variant.jokers(game, seat, c))
-        hand.public = lambda: variant.public_state(game)
-        return self._decide(hand, phase, game.claim[1], legal)
+        return self._decide(_hand_of(game, seat), phase, game.claim[1], legal)
 
     # ---- decisions -------------------------------------------------------------
     def _decide(self, hand: _Hand, phase: str, claim_tile: int, legal: Sequence[Action]) -> Action:
@@ -100,21 +90,23 @@ class GreedyBot(BaseBot):
             return _neutral_choice(legal)
         if phase in _CLAIM_PHASES:
             return self._claim(hand, claim_tile, legal)
-        for a in legal:  # (a loop, not any(): no generator per decision)
-            if a.kind == "discard":
-                return self._turn(hand, legal)
-        return PASS if PASS in legal else legal[0]
+        return self._turn(hand, legal)
 
     def _turn(self, hand: _Hand, legal: Sequence[Action]) -> Action:
         discards: list[Action] = []
         tiles: list[int] = []
         others = False
-        for a in legal:
-            if a.kind == "discard":
+        for a in legal:  # one pass: a win, the discards, whether anything else is offered
+            kind = a.kind
+            if kind == "discard":
                 discards.append(a)
                 tiles.append(a.tile)
+            elif kind == "hu":
+                return a
             else:
                 others = True
+        if not discards:
+            return PASS if PASS in legal else legal[0]
         best, picks = hand.discard_picks(tiles)
         if best is None:  # a held flower (not in the concealed counts) goes first
             return discards[picks[0]]
@@ -149,20 +141,44 @@ class GreedyBot(BaseBot):
         return hand.shanten_without(removed) <= best
 
     def _claim(self, hand: _Hand, tile: int, legal: Sequence[Action]) -> Action:
+        """gang > peng > chi (each in the order of legal) when no worse than passing; every
+        gang (peng) on the discard asks the same question, so the first one answers for all."""
+        gang = peng = None
+        chis: list[Action] = []
+        for a in legal:
+            kind = a.kind
+            if kind == "chi":
+                chis.append(a)
+            elif kind == "peng":
+                if peng is None:
+                    peng = a
+            elif kind == "gang" and gang is None:
+                gang = a
         now = hand.shanten_without({})
-        for kind in ("gang", "peng", "chi"):
-            for a in legal:
-                if a.kind != kind:
-                    continue
-                if kind == "gang":
-                    after = hand.shanten_without({tile: 3})
-                elif kind == "peng":
-                    after = hand.best_after_discard({tile: 2})
-                else:
-                    after = hand.best_after_discard({t: 1 for t in a.tiles if t != tile})
-                if after <= now:
-                    return a
+        if gang is not None and hand.shanten_without({tile: 3}) <= now:
+            return gang
+        if peng is not None and hand.best_after_discard({tile: 2}) <= now:
+            return peng
+        for a in chis:
+            if hand.best_after_discard({t: 1 for t in a.tiles if t != tile}) <= now:
+                return a
         return PASS if PASS in legal else legal[0]
+
+
+def _hand_of(game: Game, seat: int) -> _Hand:
+    """The seat's concealed hand for the bot's questions, read from the engine directly."""
+    variant = game.variant
+    counts = game.seats[seat].counts  # the live hand: the core only reads it
+    bits = game.shape_bits  # = _bits(game.shape_flags)
+    # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
+    if type(variant).jokers is Variant.jokers or not variant.jokers(game, seat, counts)[1]:
+        hand = _Hand(counts, bits)
+    elif variant.jokers_are_joker_kind:  # the same split, asked of the core directly
+        hand = _Hand(counts, bits, joker_kind=game.extra["joker_kind"])
+    else:  # the variant's own split of each hypothetical hand (on a copy: it is changed)
+        hand = _Hand(counts.copy(), bits, split=lambda c: variant.jokers(game, seat, c))
+    hand.public = lambda: variant.public_state(game)
+    return hand
 
 
 class _Hand:
