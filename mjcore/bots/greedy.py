@@ -191,7 +191,7 @@ class _Hand:
     ) -> None:
         self.counts = counts  # 34 uint8 counts (numpy row, bytearray); only read without split
         self.flags = flags
-        self.bits = flags if type(flags) is int else _bits(flags)  # core form-flag bits
+        self.bits = flags if isinstance(flags, int) else _bits(flags)  # core form-flag bits
         self.joker_kind = joker_kind
         self.split = split
         self.public: Any = dict  # the view's public facts (the turned-up 宝 …), read lazily
