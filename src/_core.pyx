@@ -451,3 +451,258 @@ def waits_mask_bits(counts, jokers, int flags):
 def shanten_bits(counts, jokers, int flags):
     """:func:`shanten` with the forms as :func:`form_flags` bits."""
     return _ask(MJ_OP_SHANTEN, counts, jokers, flags)
+
+
+# ---- the greedy bot's questions, each in one call (mjcore/bots/greedy.py) -------------------
+cdef int _load(object counts, uint8_t *h) except -1:
+    """Copy 34 counts into ``h``, checked 0..4: a bytearray, bytes or uint8 row is read in
+    place, anything else goes through :func:`_coerce_row`."""
+    cdef const uint8_t *src
+    cdef cnp.ndarray row
+    cdef int t
+    if type(counts) is bytearray or type(counts) is bytes:
+        if len(counts) != MJ_N_KINDS:
+            raise InvalidHandError(f"counts must have {MJ_N_KINDS} entries, got {len(counts)}")
+        src = <const uint8_t *>(<char *>counts)
+        row = None
+    else:
+        row = _row(counts)
+        src = <const uint8_t *>cnp.PyArray_DATA(row)
+    for t in range(MJ_N_KINDS):
+        if src[t] > 4:
+            _raise(MJ_BAD_COUNT, t, 0, MJ_Q_SHANTEN, "")
+        h[t] = src[t]
+    return 0
+
+
+cdef inline int _joker_kind(int joker_kind) except -1:
+    if not -1 <= joker_kind < MJ_N_KINDS:
+        raise InvalidHandError(f"joker_kind must be -1 or a kind 0..33, got {joker_kind}")
+    return 0
+
+
+cdef int _check_split(uint8_t *h, int jk, int question) except -1:
+    """mj_check of ``h`` with every copy of ``jk`` (>= 0) a joker (h is left as it was)."""
+    cdef int k = 0, bad = 0, code
+    if jk >= 0:
+        k = h[jk]
+        h[jk] = 0
+    code = mj_check(h, k, question, &bad)
+    if jk >= 0:
+        h[jk] = <uint8_t>k
+    if code != MJ_OK:
+        _raise(code, bad, k, question, "")
+    return 0
+
+
+cdef inline int _split_shanten(uint8_t *h, int jk, int flags) noexcept nogil:
+    """Shanten of a checked ``h`` with every copy of ``jk`` (>= 0) a joker; h is restored."""
+    cdef int k = 0, s
+    if jk >= 0:
+        k = h[jk]
+        h[jk] = 0
+    s = mj_shanten(h, k, flags)
+    if jk >= 0:
+        h[jk] = <uint8_t>k
+    return s
+
+
+cdef inline uint64_t _split_waits(uint8_t *h, int jk, int flags) noexcept nogil:
+    cdef int k = 0
+    cdef uint64_t w
+    if jk >= 0:
+        k = h[jk]
+        h[jk] = 0
+    w = mj_waits(h, k, flags)
+    if jk >= 0:
+        h[jk] = <uint8_t>k
+    return w
+
+
+cdef int _least_after_discard(uint8_t *h, int jk, int flags) noexcept nogil:
+    """Least shanten of ``h`` less one held tile (99 with none); h is restored."""
+    cdef int t, s, best = 99
+    for t in range(MJ_N_KINDS):
+        if h[t]:
+            h[t] -= 1
+            s = _split_shanten(h, jk, flags)
+            h[t] += 1
+            if s < best:
+                best = s
+    return best
+
+
+cdef int _connectivity(const uint8_t *c, int t) noexcept nogil:
+    """How much kind ``t`` helps its neighbours (greedy.py's _connectivity; lower goes first)."""
+    cdef int score = 3 * (c[t] - 1), r
+    if t >= 27:
+        return score
+    r = t % 9
+    if r >= 2:
+        score += c[t - 2]
+    if r >= 1:
+        score += 2 * c[t - 1]
+    if r <= 7:
+        score += 2 * c[t + 1]
+    if r <= 6:
+        score += c[t + 2]
+    return 2 * score + (0 if r == 0 or r == 8 else 1)
+
+
+cdef int _least_connected(const uint8_t *c, const int *tiles, int *picks, int n) noexcept nogil:
+    """Keep (in order) the picks whose tile has the least connectivity; their new number."""
+    cdef int i, m = 0, key, low = 1 << 30
+    for i in range(n):
+        key = _connectivity(c, tiles[picks[i]])
+        if key < low:
+            low = key
+    for i in range(n):
+        if _connectivity(c, tiles[picks[i]]) == low:
+            picks[m] = picks[i]
+            m += 1
+    return m
+
+
+cdef inline int _bits_set(uint64_t w) noexcept nogil:
+    cdef int n = 0
+    while w:
+        w &= w - 1
+        n += 1
+    return n
+
+
+cdef int _load_tiles(list tiles, int *out) except -1:
+    cdef Py_ssize_t n = len(tiles), i
+    if n > MJ_N_KINDS + 8:
+        raise InvalidHandError(f"at most {MJ_N_KINDS + 8} discard kinds, got {n}")
+    for i in range(n):
+        out[i] = tiles[i]
+        if out[i] < 0:
+            raise InvalidHandError(f"tiles must be kinds >= 0, got {out[i]}")
+    return 0
+
+
+def greedy_discard(counts, int joker_kind, int flags, list tiles not None):
+    """The greedy bot's discard in one call: ``(best, picks)``, picks indexing ``tiles``.
+
+    ``tiles`` are the kinds of the legal discards in order. The first tile not held (a flower,
+    kind >= 34, or a kind counted 0) wins outright: ``(None, [its index])``. Otherwise
+    ``best`` is the least shanten after a discard (every copy of ``joker_kind`` >= 0 a joker)
+    and ``picks`` the discards reaching it; when several remain they are cut to those of least
+    connectivity — except a ready tie (``best == 0``, several picks), left whole for
+    :func:`greedy_ready_discard`, whose tie-break needs the 宝.
+    """
+    _joker_kind(joker_kind)
+    cdef uint8_t h[34]
+    cdef int tv[42]
+    cdef int pk[42]
+    cdef int8_t shan[34]
+    cdef int n, i, t, s, m = 0, best = 99
+    _load(counts, h)
+    _load_tiles(tiles, tv)
+    n = len(tiles)
+    for i in range(n):
+        t = tv[i]
+        if t >= MJ_N_KINDS or not h[t]:
+            return None, [i]
+    if n == 0:
+        return 99, []
+    h[tv[0]] -= 1
+    _check_split(h, joker_kind, MJ_Q_SHANTEN)  # every discard leaves the same total
+    h[tv[0]] += 1
+    for t in range(MJ_N_KINDS):
+        shan[t] = 99
+    with nogil:
+        for i in range(n):
+            t = tv[i]
+            if shan[t] == 99:
+                h[t] -= 1
+                shan[t] = <int8_t>_split_shanten(h, joker_kind, flags)
+                h[t] += 1
+            s = shan[t]
+            if s < best:
+                best, m = s, 0
+            if s == best:
+                pk[m] = i
+                m += 1
+        if m > 1 and best != 0:
+            m = _least_connected(h, tv, pk, m)
+    return best, [pk[i] for i in range(m)]
+
+
+def greedy_ready_discard(counts, int joker_kind, int flags, list tiles not None,
+                         list picks not None, int bao=-1):
+    """The greedy bot's tie-break among ready discards: of ``picks`` (indices into ``tiles``,
+    each leaving the hand ready), those leaving the most winning kinds — the kind ``bao``
+    (>= 0) counted twice when it is one of them (宝中宝) — then the least connected.
+    """
+    _joker_kind(joker_kind)
+    cdef uint8_t h[34]
+    cdef int tv[42]
+    cdef int pk[42]
+    cdef int key[42]
+    cdef int n, m, i, t, top = -1, kept = 0
+    cdef uint64_t w
+    _load(counts, h)
+    _load_tiles(tiles, tv)
+    n = len(tiles)
+    m = len(picks)
+    if m > n:
+        raise InvalidHandError(f"more picks ({m}) than tiles ({n})")
+    for i in range(m):
+        pk[i] = picks[i]
+        if not 0 <= pk[i] < n:
+            raise InvalidHandError(f"picks must index tiles, got {pk[i]}")
+        t = tv[pk[i]]
+        if t >= MJ_N_KINDS or not h[t]:
+            raise InvalidHandError(f"a ready discard must be a held kind, got {t}")
+    if m == 0:
+        return []
+    h[tv[pk[0]]] -= 1
+    _check_split(h, joker_kind, MJ_Q_WAITS)
+    h[tv[pk[0]]] += 1
+    with nogil:
+        for i in range(m):
+            t = tv[pk[i]]
+            h[t] -= 1
+            w = _split_waits(h, joker_kind, flags)
+            h[t] += 1
+            key[i] = _bits_set(w) + (<int>(w >> bao & 1) if 0 <= bao < 64 else 0)
+            if key[i] > top:
+                top = key[i]
+        for i in range(m):
+            if key[i] == top:
+                pk[kept] = pk[i]
+                kept += 1
+        if kept > 1:
+            kept = _least_connected(h, tv, pk, kept)
+    return [pk[i] for i in range(kept)]
+
+
+def shanten_removed(counts, int joker_kind, int flags, dict removed not None,
+                    bint discard=False):
+    """Shanten of ``counts`` less ``removed`` (kind -> copies), every copy of ``joker_kind``
+    (>= 0) a joker; with ``discard``, the least over one more held tile discarded (99 when
+    none is left). The greedy bot's claim and gang questions, in one call each."""
+    _joker_kind(joker_kind)
+    cdef uint8_t h[34]
+    cdef int t, n, s
+    _load(counts, h)
+    for kind, copies in removed.items():
+        t = kind
+        n = copies
+        if not 0 <= t < MJ_N_KINDS or not 0 <= n <= h[t]:
+            raise InvalidHandError(f"cannot remove {n} of kind {t} from the hand")
+        h[t] -= n
+    if not discard:
+        _check_split(h, joker_kind, MJ_Q_SHANTEN)
+        return _split_shanten(h, joker_kind, flags)
+    for t in range(MJ_N_KINDS):
+        if h[t]:
+            h[t] -= 1
+            _check_split(h, joker_kind, MJ_Q_SHANTEN)
+            h[t] += 1
+            break
+    with nogil:
+        s = _least_after_discard(h, joker_kind, flags)
+    return s

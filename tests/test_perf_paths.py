@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import mjcore
 from mjcore import tiles as T
+from mjcore._core import form_flags
 from mjcore.bots.greedy import _Hand
 from mjcore.engine.actions import DISCARDS, GANGS, HU, PASS, Action
 from mjcore.engine.wall import Wall
@@ -189,6 +190,126 @@ def test_best_after_discard_matches_reference(counts, kind):
             r[t] = r.get(t, 0) + 1
             best = min(best, hand.shanten_without(r))
     assert hand.best_after_discard(removed) == best
+
+
+# ---- greedy bot: the native decision helpers = the Python logic they replace ----------------
+def _discard_reference(counts, joker, tiles, bao):
+    """The greedy turn's discard ranking as plain Python (one shanten / waits call per tile)."""
+    from mjcore.bots.greedy import _connectivity
+    from mjcore.hand import waits
+
+    held = counts.tolist()
+    for i, t in enumerate(tiles):
+        if t >= T.N_KINDS or not held[t]:
+            return None, [i]
+
+    def split(c):
+        if joker >= 0 and c[joker]:
+            natural = c.copy()
+            natural[joker] = 0
+            return natural, int(c[joker])
+        return c, 0
+
+    def after(t):
+        c = counts.copy()
+        c[t] -= 1
+        return split(c)
+
+    shantens = [shanten(*after(t), **_FLAGS) for t in tiles]
+    best = min(shantens)
+    picks = [i for i, s in enumerate(shantens) if s == best]
+    ready_tie = best == 0 and len(picks) > 1
+    if ready_tie:
+        keys = []
+        for i in picks:
+            w = waits(*after(tiles[i]), **_FLAGS)
+            keys.append(len(w) + (bao in w))
+        picks = [i for k, i in zip(keys, picks, strict=True) if k == max(keys)]
+    if len(picks) > 1:
+        keys = [_connectivity(held, tiles[i]) for i in picks]
+        picks = [i for k, i in zip(keys, picks, strict=True) if k == min(keys)]
+    return best, picks, ready_tie
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    _hands(),
+    st.integers(-1, T.N_KINDS - 1),
+    st.integers(-1, T.N_KINDS - 1),
+    st.randoms(use_true_random=False),
+    st.booleans(),
+)
+def test_greedy_discard_helpers_match_reference(counts, joker, bao, rnd, flower):
+    from mjcore._core import greedy_discard, greedy_ready_discard
+
+    bits = form_flags(**_FLAGS)
+    tiles = np.flatnonzero(counts).tolist()
+    rnd.shuffle(tiles)
+    if flower:  # a held flower (kind >= 34) or a kind not held among the discards
+        tiles.insert(
+            rnd.randrange(len(tiles) + 1), rnd.choice([34, 40, *np.flatnonzero(counts == 0)])
+        )
+    ref = _discard_reference(counts, joker, tiles, bao)
+    for row in (counts, bytearray(counts), bytes(counts)):
+        best, picks = greedy_discard(row, joker, bits, tiles)
+        if best is None or not ref[2]:
+            assert (best, picks) == ref[:2]
+        else:  # a ready tie: the rest of the tie-break needs the 宝
+            assert greedy_ready_discard(row, joker, bits, tiles, picks, bao) == ref[1]
+    # and the Python path of a variant's own split (the greedy bot's _Hand) ranks the same
+    hand = _Hand(counts.copy(), _FLAGS, split=_split_by(joker) if joker >= 0 else lambda c: (c, 0))
+    hand.public = lambda: {"bao": T.NOTATION[bao] if bao >= 0 else None}
+    best, picks = hand.discard_picks(tiles)
+    if best is not None and ref[2]:
+        picks = hand.ready_picks(tiles, picks)
+    assert (best, picks) == ref[:2]
+
+
+@settings(max_examples=200, deadline=None)
+@given(_hands(), st.integers(-1, T.N_KINDS - 1), st.data())
+def test_shanten_removed_matches_reference(counts, joker, data):
+    from mjcore._core import shanten_removed
+
+    bits = form_flags(**_FLAGS)
+    held = np.flatnonzero(counts).tolist()
+    removed: dict[int, int] = {}
+    for t in data.draw(st.lists(st.sampled_from(held), max_size=3)):
+        if removed.get(t, 0) < counts[t]:
+            removed[t] = removed.get(t, 0) + 1
+    left = int(counts.sum()) - sum(removed.values())
+    plain = _Hand(counts.copy(), _FLAGS, joker_kind=joker)
+    split = _Hand(counts.copy(), _FLAGS, split=_split_by(joker) if joker >= 0 else lambda c: (c, 0))
+    if left % 3:
+        assert shanten_removed(bytearray(counts), joker, bits, removed) == split.shanten_without(
+            removed
+        )
+        assert plain.shanten_without(removed) == split.shanten_without(removed)
+    if (left - 1) % 3 and left > 1:
+        assert shanten_removed(counts, joker, bits, removed, True) == split.best_after_discard(
+            removed
+        )
+        assert plain.best_after_discard(removed) == split.best_after_discard(removed)
+    assert (plain.counts == counts).all() and (split.counts == counts).all()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda f: f["greedy_discard"](bytes(33), -1, 1, [0]), "34 entries"),
+        (lambda f: f["greedy_discard"](bytes(34), 34, 1, [0]), "joker_kind"),
+        (lambda f: f["greedy_discard"](bytes([5] + [0] * 33), -1, 1, [0]), "count"),
+        (lambda f: f["greedy_discard"](bytes(T.counts("123m456p789s1z")), -1, 1, [0]), "tiles"),
+        (lambda f: f["greedy_discard"](bytes(T.counts("123m")), -1, 1, [-1]), ">= 0"),
+        (lambda f: f["greedy_ready_discard"](bytes(T.counts("123m")), -1, 1, [0], [1]), "index"),
+        (lambda f: f["shanten_removed"](bytes(T.counts("123m")), -1, 1, {0: 2}), "remove"),
+        (lambda f: f["shanten_removed"](bytes(T.counts("123m")), -1, 1, {}), "tiles"),
+    ],
+)
+def test_greedy_helpers_reject_bad_input(call, message):
+    from mjcore import _core
+
+    with pytest.raises(mjcore.InvalidHandError, match=message):
+        call(vars(_core))
 
 
 # ---- lazily built bot Generator: same draws as one built up front --------------------------

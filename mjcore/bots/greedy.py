@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import discard_shanten, form_flags, shanten_bits, waits_mask_bits
+from .._core import (
+    discard_shanten,
+    form_flags,
+    greedy_discard,
+    greedy_ready_discard,
+    shanten_bits,
+    shanten_removed,
+    waits_mask_bits,
+)
 from ..engine.actions import PASS, Action
 from ..engine.variant import Variant
 from .base import BaseBot
@@ -18,6 +26,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 _CLAIM_PHASES = ("claim", "rob")
+_NOT_TURN = ("choose", "claim", "rob")
 
 
 class GreedyBot(BaseBot):
@@ -60,25 +69,20 @@ class GreedyBot(BaseBot):
         return self._decide(hand, view["phase"], claim_tile, legal)
 
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
+        phase = game.phase
+        if len(legal) > 1 and phase not in _NOT_TURN:  # (_turn takes a win first, as _obvious)
+            return self._turn(_hand_of(game, seat), legal)
         quick = _obvious(legal)
         if quick is not None:
             return quick
-        variant = game.variant
-        if game.phase == "choose":
+        if phase == "choose":
+            variant = game.variant
+            if type(variant).bot_choice is Variant.bot_choice:  # no rule of its own: no view
+                return _neutral_choice(legal)
             return _choice(variant, game.view(seat), legal)
-        if game.seats[seat].held_flowers and game.phase in _CLAIM_PHASES:
+        if game.seats[seat].held_flowers and phase in _CLAIM_PHASES:
             return PASS  # a flower still to shed (飘花): no claim
-        counts = game.seats[seat].counts.copy()
-        flags = game.shape_flags
-        # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
-        if type(variant).jokers is Variant.jokers or not variant.jokers(game, seat, counts)[1]:
-            hand = _Hand(counts, flags)
-        elif variant.jokers_are_joker_kind:  # the same split, asked of the core directly
-            hand = _Hand(counts, flags, joker_kind=game.extra["joker_kind"])
-        else:
-            hand = _Hand(counts, flags, split=lambda c: variant.jokers(game, seat, c))
-        hand.public = lambda: variant.public_state(game)
-        return self._decide(hand, game.phase, game.claim[1], legal)
+        return self._decide(_hand_of(game, seat), phase, game.claim[1], legal)
 
     # ---- decisions -------------------------------------------------------------
     def _decide(self, hand: _Hand, phase: str, claim_tile: int, legal: Sequence[Action]) -> Action:
@@ -86,28 +90,33 @@ class GreedyBot(BaseBot):
             return _neutral_choice(legal)
         if phase in _CLAIM_PHASES:
             return self._claim(hand, claim_tile, legal)
-        for a in legal:  # (a loop, not any(): no generator per decision)
-            if a.kind == "discard":
-                return self._turn(hand, legal)
-        return PASS if PASS in legal else legal[0]
+        return self._turn(hand, legal)
 
     def _turn(self, hand: _Hand, legal: Sequence[Action]) -> Action:
         discards: list[Action] = []
-        by_kind: dict[str, list[Action]] = {}  # the other kinds, each in the order of legal
-        for a in legal:
-            if a.kind == "discard":
+        tiles: list[int] = []
+        others = False
+        for a in legal:  # one pass: a win, the discards, whether anything else is offered
+            kind = a.kind
+            if kind == "discard":
                 discards.append(a)
-            else:
-                by_kind.setdefault(a.kind, []).append(a)
-        held = hand.counts.tolist()  # plain ints: cheaper reads than numpy scalars
-        for a in discards:  # a held flower (not in the concealed counts) goes first
-            if a.tile >= T.N_KINDS or not held[a.tile]:
+                tiles.append(a.tile)
+            elif kind == "hu":
                 return a
-        shantens = hand.shanten_after_discards([a.tile for a in discards])
-        best = min(shantens)
-        if by_kind:
+            else:
+                others = True
+        if not discards:
+            return PASS if PASS in legal else legal[0]
+        best, picks = hand.discard_picks(tiles)
+        if best is None:  # a held flower (not in the concealed counts) goes first
+            return discards[picks[0]]
+        if others:
+            by_kind: dict[str, list[Action]] = {}  # the other kinds, each in the order of legal
+            for a in legal:
+                if a.kind != "discard":
+                    by_kind.setdefault(a.kind, []).append(a)
             for a in by_kind.get("gang", ()):
-                take = 4 if held[a.tile] == 4 else 1
+                take = 4 if hand.counts[a.tile] == 4 else 1
                 if hand.shanten_without({a.tile: take}) <= best:
                     return a
             for a in by_kind.get("niu", ()):  # 扭 / 调牌 (青岛): expose a group when no worse
@@ -115,16 +124,11 @@ class GreedyBot(BaseBot):
                     return a
             if best <= 0 and "declare" in by_kind:
                 return by_kind["declare"][0]
-        candidates = [a for s, a in zip(shantens, discards, strict=True) if s == best]
-        if best == 0 and len(candidates) > 1:
-            candidates = _widest_waits(hand, candidates)
-        if len(candidates) > 1:
-            keys = [_connectivity(held, a.tile) for a in candidates]
-            low = min(keys)
-            candidates = [a for k, a in zip(keys, candidates, strict=True) if k == low]
-        if len(candidates) == 1:
-            return candidates[0]
-        return candidates[self.integers(len(candidates))]
+        if best == 0 and len(picks) > 1:
+            picks = hand.ready_picks(tiles, picks)
+        if len(picks) == 1:
+            return discards[picks[0]]
+        return discards[picks[self.integers(len(picks))]]
 
     @staticmethod
     def _niu_helps(hand: _Hand, action: Action, best: int) -> bool:
@@ -137,33 +141,45 @@ class GreedyBot(BaseBot):
         return hand.shanten_without(removed) <= best
 
     def _claim(self, hand: _Hand, tile: int, legal: Sequence[Action]) -> Action:
+        """gang > peng > chi (each in the order of legal) when no worse than passing; every
+        gang (peng) on the discard asks the same question, so the first one answers for all."""
+        gang = peng = None
+        chis: list[Action] = []
+        for a in legal:
+            kind = a.kind
+            if kind == "chi":
+                chis.append(a)
+            elif kind == "peng":
+                if peng is None:
+                    peng = a
+            elif kind == "gang" and gang is None:
+                gang = a
         now = hand.shanten_without({})
-        for kind in ("gang", "peng", "chi"):
-            for a in legal:
-                if a.kind != kind:
-                    continue
-                if kind == "gang":
-                    after = hand.shanten_without({tile: 3})
-                elif kind == "peng":
-                    after = hand.best_after_discard({tile: 2})
-                else:
-                    after = hand.best_after_discard({t: 1 for t in a.tiles if t != tile})
-                if after <= now:
-                    return a
+        if gang is not None and hand.shanten_without({tile: 3}) <= now:
+            return gang
+        if peng is not None and hand.best_after_discard({tile: 2}) <= now:
+            return peng
+        for a in chis:
+            if hand.best_after_discard({t: 1 for t in a.tiles if t != tile}) <= now:
+                return a
         return PASS if PASS in legal else legal[0]
 
 
-def _widest_waits(hand: _Hand, candidates: list[Action]) -> list[Action]:
-    """Ready discards leaving the most winning kinds; a turned-up 宝 among them counts
-    double (宝中宝, asked of the core as "is the 宝 kind a natural wait")."""
-    bao = hand.public().get("bao")
-    bao = T.kind(bao) if isinstance(bao, str) and bao != "hidden" else -1
-    keys = []
-    for a in candidates:
-        mask = hand.waits_without({a.tile: 1})
-        keys.append(bin(mask).count("1") + (bao >= 0 and mask >> bao & 1))
-    top = max(keys)
-    return [a for k, a in zip(keys, candidates, strict=True) if k == top]
+def _hand_of(game: Game, seat: int) -> _Hand:
+    """The seat's concealed hand for the bot's questions, read from the engine directly."""
+    variant = game.variant
+    counts: Any = game.seats[seat].hand  # the live hand (bytearray): the core only reads it
+    bits = game.shape_bits  # = _bits(game.shape_flags)
+    # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
+    if type(variant).jokers is Variant.jokers or not variant.jokers(game, seat, counts)[1]:
+        hand = _Hand(counts, bits)
+    elif variant.jokers_are_joker_kind:  # the same split, asked of the core directly
+        hand = _Hand(counts, bits, joker_kind=game.extra["joker_kind"])
+    else:  # the variant's own split of each hypothetical hand (on a copy: it is changed)
+        own = game.seats[seat].counts_copy()
+        hand = _Hand(own, bits, split=lambda c: variant.jokers(game, seat, c))
+    hand.public = lambda: variant.public_state(game)
+    return hand
 
 
 class _Hand:
@@ -172,11 +188,11 @@ class _Hand:
     __slots__ = ("counts", "flags", "bits", "joker_kind", "split", "public")
 
     def __init__(
-        self, counts: np.ndarray, flags: Mapping[str, bool], joker_kind: int = -1, split: Any = None
+        self, counts: Any, flags: Mapping[str, bool] | int, joker_kind: int = -1, split: Any = None
     ) -> None:
-        self.counts = counts
+        self.counts = counts  # 34 uint8 counts (numpy row, bytearray); only read without split
         self.flags = flags
-        self.bits = _bits(flags)  # the same forms as core flag bits
+        self.bits = flags if isinstance(flags, int) else _bits(flags)  # core form-flag bits
         self.joker_kind = joker_kind
         self.split = split
         self.public: Any = dict  # the view's public facts (the turned-up 宝 …), read lazily
@@ -194,6 +210,8 @@ class _Hand:
         return c, 0
 
     def shanten_without(self, removed: dict[int, int]) -> int:
+        if self.split is None:  # one native call, the counts only read
+            return shanten_removed(self.counts, self.joker_kind, self.bits, removed)
         c = self.counts
         for t, n in removed.items():
             c[t] -= n
@@ -208,14 +226,7 @@ class _Hand:
     ) -> list[int]:
         """``shanten_without(removed + {t: 1})`` for each of ``tiles`` (held kinds): one native
         call for every discard at once; a variant's own wildcard split goes tile by tile."""
-        if self.split is None and not removed:
-            try:  # the counts read in place (a C-contiguous uint8 array, as the engine's are)
-                table = discard_shanten(self.counts, self.joker_kind, self.bits)
-            except ValueError:  # another dtype or layout: through the copy below
-                pass
-            else:
-                return [table[t] for t in tiles]
-        buf = bytearray(self.counts.astype(np.uint8, copy=False))
+        buf = bytearray(np.asarray(self.counts).astype(np.uint8, copy=False))
         for t, n in (removed or {}).items():
             buf[t] -= n
         if self.split is None:
@@ -231,9 +242,44 @@ class _Hand:
             buf[t] += 1
         return out
 
+    def discard_picks(self, tiles: list[int]) -> tuple[int | None, list[int]]:
+        """:func:`~mjcore._core.greedy_discard` of these counts: the first tile not held
+        (``(None, [i])``), else (least shanten after a discard, indices of the discards
+        reaching it, cut to the least connected unless a ready tie)."""
+        if self.split is None:
+            return greedy_discard(self.counts, self.joker_kind, self.bits, tiles)  # type: ignore[no-any-return]
+        held = _held(self.counts)
+        for i, t in enumerate(tiles):
+            if t >= T.N_KINDS or not held[t]:
+                return None, [i]
+        shantens = self.shanten_after_discards(tiles)
+        best = min(shantens, default=99)
+        picks = [i for i, s in enumerate(shantens) if s == best]
+        if len(picks) > 1 and best != 0:
+            picks = _least_connected(held, tiles, picks)
+        return best, picks
+
+    def ready_picks(self, tiles: list[int], picks: list[int]) -> list[int]:
+        """Of ready discards ``picks``, those leaving the most winning kinds — a turned-up 宝
+        among them counts double (宝中宝, asked of the core as "is the 宝 kind a natural
+        wait") — then the least connected."""
+        bao = self.public().get("bao")
+        bao = T.kind(bao) if isinstance(bao, str) and bao != "hidden" else -1
+        if self.split is None:
+            return greedy_ready_discard(self.counts, self.joker_kind, self.bits, tiles, picks, bao)  # type: ignore[no-any-return]
+        keys = []
+        for i in picks:
+            mask = self.waits_without({tiles[i]: 1})
+            keys.append(bin(mask).count("1") + (bao >= 0 and mask >> bao & 1))
+        top = max(keys)
+        picks = [i for k, i in zip(keys, picks, strict=True) if k == top]
+        if len(picks) > 1:
+            picks = _least_connected(_held(self.counts), tiles, picks)
+        return picks
+
     def waits_without(self, removed: dict[int, int]) -> int:
         """Bitmask of kinds completing the hand after ``removed`` (wildcards split out)."""
-        c = self.counts.copy()
+        c = np.array(self.counts, dtype=np.uint8)
         for t, n in removed.items():
             c[t] -= n
         return int(waits_mask_bits(*self._split(c), self.bits))
@@ -241,13 +287,22 @@ class _Hand:
     def best_after_discard(self, removed: dict[int, int]) -> int:
         """Least shanten after removing ``removed`` and then discarding one tile."""
         if self.split is None:  # one native call: the least over every kind left in hand
-            buf = bytearray(self.counts.astype(np.uint8, copy=False))
-            for t, n in removed.items():
-                buf[t] -= n
-            return min(discard_shanten(buf, self.joker_kind, self.bits))
-        c = self.counts.tolist()
+            return shanten_removed(self.counts, self.joker_kind, self.bits, removed, True)
+        c = _held(self.counts)
         tiles = [t for t, n in enumerate(c) if n > removed.get(t, 0)]
         return min(self.shanten_after_discards(tiles, removed), default=99)
+
+
+def _held(counts: Any) -> list[int]:
+    """The counts as a list of plain ints (cheaper reads than numpy scalars)."""
+    return counts.tolist() if isinstance(counts, np.ndarray) else list(counts)
+
+
+def _least_connected(held: Sequence[int], tiles: list[int], picks: list[int]) -> list[int]:
+    """The picks (indices into ``tiles``) whose tile has the least :func:`_connectivity`."""
+    keys = [_connectivity(held, tiles[i]) for i in picks]
+    low = min(keys)
+    return [i for k, i in zip(keys, picks, strict=True) if k == low]
 
 
 _BITS: dict[tuple[tuple[str, bool], ...], int] = {}
