@@ -580,7 +580,7 @@ class Game:
             counts, jokers = hand, 0
         else:
             counts, jokers = self.variant.jokers(self, seat, hand)
-        return self.variant.shape_win(counts, jokers, self.opts)
+        return self.variant.shape_win(counts, jokers, self.shape_bits)
 
     # ------------------------------------------------------------- actions
     def apply(self, seat: int, action: Action | str) -> None:

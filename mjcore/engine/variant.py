@@ -214,10 +214,12 @@ class Variant:
                 _PER_OPTIONS[key] = entry
         return entry[1:]
 
-    def shape_win(self, counts: np.ndarray, jokers: int, opts: Any) -> bool:
-        """Whether a concealed hand is complete by shape — a fast necessary condition for a win."""
+    def shape_win(self, counts: np.ndarray, jokers: int, bits: int) -> bool:
+        """Whether a concealed hand is complete by shape — a fast necessary condition for a win.
+
+        ``bits``: the game's form-flag bits (``game.shape_bits``, = ``shape_bits(opts)``)."""
         free = self.shape_free_jokers
-        return bool(free and jokers >= free) or is_win_bits(counts, jokers, self.shape_bits(opts))
+        return bool(free and jokers >= free) or is_win_bits(counts, jokers, bits)
 
     def no_discard_after_chi(self, opts: Any, chow: tuple[int, ...], tile: int) -> set[int]:
         """Kinds the seat may not discard right after this chi (吃后不能打 …)."""
