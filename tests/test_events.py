@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import tracemalloc
 
 import pytest
 from hypothesis import given
@@ -104,3 +105,20 @@ def test_game_events_are_json_and_match_the_log(variant):
     history = game.history
     assert len(history) == len(game.to_dict()["history"])
     assert all(type(s) is int and 0 <= s < game.n for s, _ in history)
+
+
+def test_a_packed_log_costs_a_few_bytes_an_event():
+    """The point of the packed log: well under the ~200 bytes a dict per event cost."""
+    game, _ = play_game("qingdao", 0, bots="random", seed=5)
+    pairs = [(e.pop("type"), e) for e in game.events]
+    for _, e in pairs:
+        del e["seq"]
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    log = EventLog()
+    for kind, data in pairs:
+        log.add(schema(kind, *data), tuple(data.values()))
+    used = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    assert log == game.event_log and len(pairs) > 30
+    assert used / len(pairs) < 48, f"{used / len(pairs):.0f} bytes an event"
