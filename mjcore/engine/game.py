@@ -77,6 +77,8 @@ _DISCARD = schema("discard", "seat", "tile")
 _PAY = schema("pay", "payer", "payee", "amount", "reason")
 _GANG = schema("gang", "seat", "meld", "tile", "chain")
 _CLAIM = schema("claim", "seat", "kind", "tile", "tiles", "from_seat")
+_FLOWER = schema("flower", "seat", "flower")  # set aside in play (its replacement follows)
+_FLOWER_DEALT = schema("flower", "seat", "flower", "tile")  # after the deal, with its replacement
 
 _RESOLVERS = {
     "choose": "_resolve_choices",
@@ -258,12 +260,14 @@ class Game:
             seat = (self.dealer + i) % self.n
             size = self.variant.hand_size + (1 if i == 0 else 0)
             tiles = self.wall.draw_many(size)
-            st, is_flower = self.seats[seat], self.is_flower
+            st, is_flower, held = self.seats[seat], self.is_flower, []
             for t in tiles:  # _add_tile, inlined: 53+ tiles a hand
                 if is_flower[t]:
-                    st.held_flowers += (t,)
+                    held.append(t)
                 else:
                     st.hand[t] += 1
+            if held:
+                st.held_flowers += tuple(held)
             hands[seat] = tiles
         self.drawn = hands[self.dealer][-1]
         self.log(
@@ -338,11 +342,11 @@ class Game:
         if not self.variant.replace_flowers(self, seat):
             return last
         while st.held_flowers and self.wall.can_draw_tail():
-            *rest, flower = st.held_flowers
-            st.held_flowers = tuple(rest)
+            flower = st.held_flowers[-1]
+            st.held_flowers = st.held_flowers[:-1]
             st.flowers += (flower,)
             last = self.wall.draw_tail()
-            self.log("flower", seat=seat, flower=flower, tile=last)
+            self._events.add(_FLOWER_DEALT, (seat, flower, last))
             self._add_tile(st, last)
         return last
 
@@ -712,7 +716,7 @@ class Game:
                 self._events.add(_DRAW, (seat, tile, how))
                 st.held_flowers = _without(st.held_flowers, tile)
                 st.flowers += (tile,)
-                self.log("flower", seat=seat, flower=tile)
+                self._events.add(_FLOWER, (seat, tile))
                 self.replacement_for(seat, "flower")
                 return
         else:
