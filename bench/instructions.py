@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 VARIANTS = ("xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng")
@@ -40,6 +41,7 @@ def count(variant: str, bots: str, hands: int, pure: bool = False) -> int:
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
         + [sys.executable, "-c", code],
         env=env,
+        cwd=tempfile.gettempdir(),  # not a source checkout: ``-c`` imports from the cwd first
         capture_output=True,
         text=True,
         check=True,

@@ -16,7 +16,7 @@ cdef class Game:
     cdef public Wall wall
     cdef public object variant, opts, seed, carry, is_flower, seats, _others
     cdef public int shape_bits
-    cdef public bint _plain_jokers
+    cdef public bint _plain_jokers, _kind_jokers
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
     cdef public bint haidi, first_go_around, exhausted
     cdef public object phase, draw_how, draw_cause, claim, pending, decisions, _claim_wins
@@ -36,6 +36,7 @@ cdef class Game:
     @cython.locals(st=SeatState)
     cpdef list _turn_actions(self, int seat)
     cpdef bint _may_self_draw(self, int seat) except -1
+    cpdef tuple _split_jokers(self, int seat)
     cpdef _run(self, int seat, action)
     cpdef _apply_turn(self, int seat, action)
     cpdef draw_for(self, int seat)

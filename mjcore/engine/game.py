@@ -132,7 +132,7 @@ def check_carry(carry: Any) -> dict[str, Any]:
 
 STATE = (
     *("variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
-    *("seats", "_others", "_plain_jokers"),
+    *("seats", "_others", "_plain_jokers", "_kind_jokers"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -178,6 +178,7 @@ class Game:
         self.is_flower = _flower_table(flowers)
         self.shape_bits = variant.shape_bits(self.opts)
         self._plain_jokers = type(variant).jokers is Variant.jokers  # no wildcards ever
+        self._kind_jokers = variant.jokers_are_joker_kind
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
         self.seats = [SeatState(players) for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
@@ -467,11 +468,7 @@ class Game:
         if st._waits is None:
             mask = 0
             if sum(st.hand) % 3 == 1:
-                hand: Any = st.hand  # (the hooks take the seat's bytearray here)
-                if self._plain_jokers:  # Variant.jokers itself: no wildcards
-                    counts, jokers = hand, 0
-                else:
-                    counts, jokers = self.variant.jokers(self, seat, hand)
+                counts, jokers = self._split_jokers(seat)
                 mask = waits_mask_bits(counts, jokers, self.shape_bits)
             st._waits = mask
         return st._waits
@@ -579,12 +576,23 @@ class Game:
             return False
         if not self.variant.waits_prefilter:
             return True
-        hand: Any = self.seats[seat].hand  # (the hooks take the seat's bytearray here)
-        if self._plain_jokers:
-            counts, jokers = hand, 0
-        else:
-            counts, jokers = self.variant.jokers(self, seat, hand)
+        counts, jokers = self._split_jokers(seat)
         return self.variant.shape_win(counts, jokers, self.shape_bits)
+
+    def _split_jokers(self, seat: int) -> tuple[Any, int]:
+        """The seat's concealed hand as (natural counts, wildcards) for the core (not copied
+        unless wildcards are split out)."""
+        hand: Any = self.seats[seat].hand  # (the hooks take the seat's bytearray here)
+        if self._plain_jokers:  # Variant.jokers itself: no wildcards
+            return hand, 0
+        if self._kind_jokers:  # Variant.jokers_are_joker_kind: the hook's split, by contract
+            jk = self.extra.get("joker_kind", -1)
+            if jk < 0 or not hand[jk]:
+                return hand, 0
+            natural = bytearray(hand)
+            natural[jk] = 0
+            return natural, hand[jk]
+        return self.variant.jokers(self, seat, hand)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------- actions
     def apply(self, seat: int, action: Action | str) -> None:

@@ -531,6 +531,8 @@ def _tianhu(game: Game, seat: int, how: str) -> bool:
 
 def _dihu(game: Game, seat: int) -> bool:
     """「庄家打出第一张牌后闲家直接胡牌」: on the dealer's first discard, the hand's first."""
+    if not game.first_go_around:  # (the hand's first discard is always in the first round)
+        return False
     src, _, kind = game.claim
     return (
         src == game.dealer != seat
