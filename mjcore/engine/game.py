@@ -479,9 +479,7 @@ class Game:
     def win_context(self, seat: int, tile: int, how: str) -> WinContext:
         """Describe the win of ``seat`` on ``tile`` in the current situation."""
         st = self.seats[seat]
-        counts, jokers = self.variant.jokers(
-            self, seat, np.frombuffer(bytearray(st.hand), np.uint8)
-        )
+        counts, jokers = self.variant.jokers(self, seat, st.counts_copy())
         if how in ("discard", "rob_gang"):
             counts = counts.copy()
             counts[tile] += (
