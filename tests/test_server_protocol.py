@@ -264,8 +264,8 @@ def test_claim_window_is_uniform(server):
     for i in range(40):
         legal = state["view"]["legal_actions"]
         action = next((a for a in legal if a.startswith("discard")), legal[0])
+        sent = time.monotonic()  # before the server applies it: its window starts after this
         assert c.act(action, ref=i)["type"] == "ok"
-        sent = time.monotonic()
         nxt = c.until(lambda m: m["type"] == "state", timeout=10)
         if action.startswith("discard"):
             discards += 1
