@@ -9,7 +9,6 @@ count vector; flowers never enter it.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -21,6 +20,8 @@ N_KINDS = 34
 N_FLOWERS = 8
 FIRST_FLOWER = 34
 N_ALL_KINDS = N_KINDS + N_FLOWERS
+ALL_KINDS_MASK = (1 << N_KINDS) - 1
+"""Every non-flower kind as a bitmask (bit t: kind t), as the core's masks are."""
 SUITS = "mpsz"
 SUIT_NAMES = ("万", "筒", "条")
 
@@ -144,6 +145,8 @@ NOTATION = tuple(
 )
 """mpsz text of each single kind, e.g. ``NOTATION[4] == "5m"``."""
 _DIGIT = tuple(text[0] for text in NOTATION)
+# kind -> its digit's ASCII code, for bytes.translate (a kind is one byte)
+_DIGIT_TABLE = bytes(ord(_DIGIT[k]) if k < N_ALL_KINDS else 0 for k in range(256))
 _SUIT_CHAR = tuple(text[1] for text in NOTATION)
 
 
@@ -164,24 +167,25 @@ def format(tiles: TileLike) -> str:  # noqa: A001 - the natural name for notatio
     return format_sorted(sorted(to_kinds(tiles)))
 
 
-_SUIT_ENDS = ((9, "m"), (18, "p"), (27, "s"), (N_KINDS, "z"), (N_ALL_KINDS, "f"))
-"""(first kind after the suit, its letter), in kind order."""
+_SUIT_TABLE = bytes(ord(_SUIT_CHAR[k]) if k < N_ALL_KINDS else 0 for k in range(256))
+"""kind -> its suit letter's ASCII code, for bytes.translate."""
+_LETTER = tuple(chr(code) for code in range(256))
 
 
 def format_sorted(kinds: Sequence[int]) -> str:
     """:func:`format` of kinds already valid and sorted (the engine's own lists): each suit's
     run of digits, then its letter."""
-    digits = [_DIGIT[k] for k in kinds]
-    out: list[str] = []
-    lo, n = 0, len(digits)
-    for end, suit in _SUIT_ENDS:
-        hi = bisect_left(kinds, end, lo)
-        if hi > lo:
-            out.append("".join(digits[lo:hi]))
-            out.append(suit)
-            lo = hi
-        if lo == n:
-            break
+    raw = bytes(kinds)
+    digits = raw.translate(_DIGIT_TABLE).decode("ascii")
+    suits = raw.translate(_SUIT_TABLE)
+    out = []
+    lo = 0
+    n = len(raw)
+    for i in range(1, n + 1):
+        if i == n or suits[i] != suits[lo]:  # the end of a suit's run
+            out.append(digits[lo:i])
+            out.append(_LETTER[suits[lo]])
+            lo = i
     return "".join(out)
 
 
@@ -235,3 +239,12 @@ def is_flower(k: int) -> bool:
     """One of the eight flower kinds ``1f``–``8f`` (a variant may play more kinds as flowers,
     e.g. 宿松 中发白: ``Variant.flower_kinds`` / ``Game.is_flower``)."""
     return FIRST_FLOWER <= k < N_ALL_KINDS
+
+
+def kinds_mask(kinds: Iterable[int]) -> int:
+    """The bitmask (bit t: kind t) of some non-flower kinds; flowers are left out."""
+    mask = 0
+    for t in kinds:
+        if 0 <= t < N_KINDS:
+            mask |= 1 << t
+    return mask

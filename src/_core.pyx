@@ -448,6 +448,61 @@ def waits_mask_bits(counts, jokers, int flags):
     return <uint64_t>_ask(MJ_OP_WAITS, counts, jokers, flags)
 
 
+def hand_is_win_bits(counts, int joker_kind, int flags):
+    """:func:`is_win_bits` of a seat's concealed ``counts`` with every copy of ``joker_kind``
+    (-1: none) a joker: the engine's self-draw question in one call."""
+    _joker_kind(joker_kind)
+    cdef uint8_t h[34]
+    cdef int k = 0
+    _load(counts, h)
+    _check_split(h, joker_kind, MJ_Q_WIN)
+    if joker_kind >= 0:
+        k = h[joker_kind]
+        h[joker_kind] = 0
+    return mj_is_win(h, k, flags) != 0
+
+
+def held_items(tuple items not None, counts):
+    """``[items[t] for t in range(34) if counts[t]]``: one item per kind held (the engine's
+    discard actions of a hand). ``items`` needs an entry for each of the 34 kinds."""
+    cdef uint8_t h[34]
+    cdef int t
+    if len(items) < MJ_N_KINDS:
+        raise InvalidHandError(f"items must have at least {MJ_N_KINDS} entries, got {len(items)}")
+    _load(counts, h)
+    return [items[t] for t in range(MJ_N_KINDS) if h[t]]
+
+
+def tiles_in(counts, uint64_t kinds):
+    """How many tiles ``counts`` holds of the kinds in the bitmask ``kinds`` (bit t: kind t)."""
+    cdef uint8_t h[34]
+    cdef int t, total = 0
+    _load(counts, h)
+    for t in range(MJ_N_KINDS):
+        if kinds >> t & 1:
+            total += h[t]
+    return total
+
+
+def hand_waits_bits(counts, int joker_kind, int flags):
+    """A seat's waits in one call: :func:`waits_mask_bits` of the concealed ``counts`` with
+    every copy of ``joker_kind`` (-1: none) a joker, or 0 when the hand does not hold 3m+1
+    tiles (a seat holding a tile to discard waits on nothing yet)."""
+    _joker_kind(joker_kind)
+    cdef uint8_t h[34]
+    cdef int t, total = 0, k = 0
+    _load(counts, h)
+    for t in range(MJ_N_KINDS):
+        total += h[t]
+    if total % 3 != 1:
+        return 0
+    _check_split(h, joker_kind, MJ_Q_WAITS)
+    if joker_kind >= 0:
+        k = h[joker_kind]
+        h[joker_kind] = 0
+    return mj_waits(h, k, flags)
+
+
 def shanten_bits(counts, jokers, int flags):
     """:func:`shanten` with the forms as :func:`form_flags` bits."""
     return _ask(MJ_OP_SHANTEN, counts, jokers, flags)

@@ -110,10 +110,24 @@ cdef class Pcg64:
             raise ValueError(f"integers(n) needs 1 <= n <= 2**32, got {n}")
         return <long>mj_pcg64_below(&self.g, <uint64_t>n)
 
-    cpdef list permutation(self, items):
-        """A shuffled copy of the list ``items``, as ``Generator.permutation`` shuffles an array."""
-        cdef list out = list(items)
+    cpdef permutation(self, items):
+        """A shuffled copy of the list ``items``, as ``Generator.permutation`` shuffles an array;
+        ``bytes`` in, ``bytes`` out (a wall, a byte a tile), in the same order."""
+        cdef list out
+        cdef bytearray buf
+        cdef unsigned char *p
+        cdef unsigned char c
         cdef Py_ssize_t i, j
+        if type(items) is bytes:
+            buf = bytearray(items)
+            p = buf
+            for i in range(len(buf) - 1, 0, -1):
+                j = <Py_ssize_t>mj_pcg64_interval(&self.g, <uint64_t>i)
+                c = p[i]
+                p[i] = p[j]
+                p[j] = c
+            return bytes(buf)
+        out = list(items)
         for i in range(len(out) - 1, 0, -1):
             j = <Py_ssize_t>mj_pcg64_interval(&self.g, <uint64_t>i)
             out[i], out[j] = out[j], out[i]

@@ -49,6 +49,38 @@ def test_bots_only_return_legal_actions(name, options, players):
         assert sum(game.scores) == 0
 
 
+@pytest.mark.parametrize(
+    "variant, options",
+    [
+        ("qingdao", None),
+        ("qingdao", {"niupai": True}),
+        ("rongcheng", None),
+        ("rongcheng", {"no_honors": True}),
+    ],
+)
+def test_declarations_come_last(variant, options):
+    """Variant.filter_turn's contract, which RandomBot relies on (it looks for 听/扣听 at the
+    end of the list only): no legal action follows a ``declare``; and a seat offered one
+    declares (the bot never skips a declaration)."""
+    v = get_variant(variant)
+    offered = 0
+    for i in range(40):  # (扣听 is offered on a seat's first discard only: rarely)
+        game = v.new_game(options=options, seed=i)
+        bots = make_bots("random", 4, seeds=range(4))
+        while not game.is_over:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            kinds = [a.kind for a in legal]
+            if "declare" in kinds:
+                offered += 1
+                first = kinds.index("declare")
+                assert set(kinds[first:]) == {"declare"}, legal
+            act = bots[seat].act_fast(game, seat, legal)
+            assert ("declare" in kinds) == (act.kind == "declare"), (legal, act)
+            game.apply(seat, act)
+    assert offered  # the seeds reach declarations
+
+
 def test_view_path_matches_fast_path():
     """Greedy's server-facing act(view) decides like its act_fast (same rng state)."""
     v = get_variant(V)

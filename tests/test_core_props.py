@@ -6,9 +6,10 @@ import numpy as np
 import reference as ref
 from core_hands import any_hand, forms, ref_forms
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mjcore
-from mjcore import hand
+from mjcore import _core, hand
 
 WIN_SIZES = (2, 5, 8, 11, 14)
 WAIT_SIZES = (1, 4, 7, 10, 13)
@@ -139,3 +140,26 @@ def test_hand_facts_match_reference(h, f):
         assert facts.pair_kinds == ref.pair_kinds(c, k, p258)
         assert facts.quads_natural == int((c == 4).sum())
         assert facts.win_completes_quad == (w >= 0 and c[w] == 4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_hand((1, 2, 4, 5, 7, 8, 10, 11, 13, 14), max_jokers=0), forms, st.integers(-1, 33))
+def test_hand_waits_bits_splits_the_joker_kind(h, f, jk):
+    """The engine's one-call waits: every copy of ``jk`` a joker, nothing unless 3m+1 tiles."""
+    c, _ = h
+    natural, k = c.copy(), 0
+    if jk >= 0:
+        natural[jk], k = 0, int(c[jk])
+    expect = 0
+    if int(c.sum()) % 3 == 1:
+        expect = sum(1 << t for t in ref.waits(natural, k, **ref_forms(f)))
+    assert _core.hand_waits_bits(bytearray(c.tobytes()), jk, _core.form_flags(**f)) == expect
+    assert _core.hand_waits_bits(c, jk, _core.form_flags(**f)) == expect
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_hand(max_jokers=0), st.integers(0, (1 << 34) - 1))
+def test_tiles_in_counts_the_masked_kinds(h, kinds):
+    c, _ = h
+    expect = sum(int(c[t]) for t in range(34) if kinds >> t & 1)
+    assert _core.tiles_in(bytearray(c.tobytes()), kinds) == expect == _core.tiles_in(c, kinds)

@@ -8,7 +8,7 @@ import pickle
 import tracemalloc
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjcore.engine.events import EventLog, schema
@@ -25,6 +25,10 @@ VALUES = st.one_of(
     st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
 )
 EVENTS = st.lists(st.tuples(KINDS, st.dictionaries(KEYS, VALUES, max_size=5)), max_size=40)
+# Logs of up to 40 events of nested values: large examples, slow to generate on a busy machine.
+BIG = settings(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 
 
 def reference(events: list[tuple[str, dict]]) -> list[dict]:
@@ -39,6 +43,7 @@ def packed(events: list[tuple[str, dict]]) -> EventLog:
     return log
 
 
+@BIG
 @given(EVENTS)
 def test_reads_back_the_logged_dicts(events):
     log, ref = packed(events), reference(events)
@@ -51,6 +56,7 @@ def test_reads_back_the_logged_dicts(events):
         assert log[i] == ref[i]
 
 
+@BIG
 @given(EVENTS, st.integers(-5, 45), st.integers(-5, 45), st.sampled_from([None, 1, 2, -1]))
 def test_slices_and_since(events, a, b, step):
     log, ref = packed(events), reference(events)
@@ -58,12 +64,14 @@ def test_slices_and_since(events, a, b, step):
     assert log.since(a) == ref[max(a, 0) :]
 
 
+@BIG
 @given(EVENTS, st.sets(KINDS))
 def test_select_decodes_only_the_asked_types(events, kinds):
     log, ref = packed(events), reference(events)
     assert list(log.select(*kinds)) == [e for e in ref if e["type"] in kinds]
 
 
+@BIG
 @given(EVENTS)
 def test_copies_and_pickles_are_by_value(events):
     log = packed(events)
@@ -71,6 +79,7 @@ def test_copies_and_pickles_are_by_value(events):
         assert clone == log and clone is not log
 
 
+@BIG
 @given(EVENTS)
 def test_add_with_a_schema_is_append(events):
     log = EventLog()

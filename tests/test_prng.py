@@ -36,6 +36,17 @@ def test_permutation_is_numpy_permutation(seed, size):
 
 
 @settings(max_examples=200, deadline=None)
+@given(seeds, st.lists(st.integers(0, 255), max_size=150))
+def test_permutation_of_bytes_is_the_same_shuffle(seed, items):
+    """A wall as bytes (a byte a tile) is shuffled exactly as the list of the same kinds."""
+    raw = bytes(items)
+    shuffled = Pcg64(seed).permutation(raw)
+    assert type(shuffled) is bytes
+    assert list(shuffled) == Pcg64(seed).permutation(items)
+    assert raw == bytes(items)
+
+
+@settings(max_examples=200, deadline=None)
 @given(seeds, st.lists(st.one_of(st.integers(1, 40), st.integers(1, 2**32)), max_size=60))
 def test_integers_and_handover_follow_numpy(seed, bounds):
     """Draw for draw, mixed with a permutation, and continued by the numpy Generator."""

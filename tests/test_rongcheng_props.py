@@ -114,3 +114,25 @@ def test_loss_cap_cuts_in_order(payments):
         assert got.reason == ("x+cap" if expect < want.amount else "x")
     assert sum(game.scores) == 0
     assert all(sum(p.amount for p in game.settlement if p.payer == s) <= 32 for s in range(4))
+
+
+def test_undeclared_seats_win_no_claim_after_the_first_go_around():
+    """Variant.claim_wins_need_declaration, which lets the engine skip those seats' win
+    evaluation: can_win itself refuses every such claim (a discard or a robbed gang)."""
+    from mjcore.bots import make_bots
+
+    asked = 0
+    for i in range(30):
+        game = RV.new_game(seed=i)
+        bots = make_bots("random", 4, seeds=range(4))
+        while not game.is_over:
+            if game.phase in ("claim", "rob") and not game.first_go_around:
+                src, tile, kind = game.claim
+                how = "discard" if kind == "discard" else "rob_gang"
+                for s in range(4):
+                    if s != src and not game.seats[s].declared:
+                        asked += 1
+                        assert not RV.can_win(game, s, tile, how)
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].act_fast(game, seat, game.legal_actions(seat)))
+    assert asked

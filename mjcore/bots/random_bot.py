@@ -32,7 +32,6 @@ class RandomBot(BaseBot):
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        declares = [a for a in legal if a.kind == "declare"]
-        if declares:
-            legal = declares
+        if legal[-1].kind == "declare":  # declarations are listed last (Variant.filter_turn)
+            legal = [a for a in legal if a.kind == "declare"]
         return legal[self.integers(len(legal))]

@@ -17,6 +17,7 @@ cdef class Game:
     cdef public object variant, opts, seed, carry, is_flower, seats, _others
     cdef public int shape_bits
     cdef public bint _plain_jokers, _kind_jokers
+    cdef public int _free_jokers
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
     cdef public bint haidi, first_go_around, exhausted
     cdef public object phase, draw_how, draw_cause, claim, pending, decisions, _claim_wins
@@ -28,14 +29,18 @@ cdef class Game:
     cdef public object _answered, _legal
 
     cpdef int next_seat(self, int seat) except? -1
-    @cython.locals(st=SeatState)
+    @cython.locals(st=SeatState, i=int, seat=int, size=int, t=int, is_flower=tuple)
+    cpdef _deal(self)
+    @cython.locals(st=SeatState, jk=int)
     cpdef seat_waits(self, int seat)
     cpdef _hand_changed(self, int seat)
     @cython.locals(st=SeatState)
     cpdef evaluate_win(self, int seat, int tile, str how)
     @cython.locals(st=SeatState)
     cpdef list _turn_actions(self, int seat)
+    @cython.locals(free=int, jk=int, hand=bytearray)
     cpdef bint _may_self_draw(self, int seat) except -1
+    @cython.locals(hand=bytearray, natural=bytearray, jk=int)
     cpdef tuple _split_jokers(self, int seat)
     cpdef _run(self, int seat, action)
     cpdef _apply_turn(self, int seat, action)

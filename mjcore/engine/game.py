@@ -13,14 +13,13 @@ import operator
 from collections import Counter
 from collections.abc import Mapping
 from functools import cache
-from itertools import compress
 from typing import Any
 
 import numpy as np
 from numpy.random import default_rng
 
 from .. import tiles as T
-from .._core import waits_mask_bits
+from .._core import hand_is_win_bits, hand_waits_bits, held_items, tiles_in, waits_mask_bits
 from .._prng import Pcg64
 from ..errors import (
     IllegalActionError,
@@ -132,7 +131,7 @@ def check_carry(carry: Any) -> dict[str, Any]:
 
 STATE = (
     *("variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
-    *("seats", "_others", "_plain_jokers", "_kind_jokers"),
+    *("seats", "_others", "_plain_jokers", "_kind_jokers", "_free_jokers"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -179,6 +178,11 @@ class Game:
         self.shape_bits = variant.shape_bits(self.opts)
         self._plain_jokers = type(variant).jokers is Variant.jokers  # no wildcards ever
         self._kind_jokers = variant.jokers_are_joker_kind
+        # shape_free_jokers when the engine may ask the shape itself (Variant.shape_win and a
+        # split the core makes: no wildcards, or the joker kind's copies), else -1 (the hook)
+        plain_shape = type(variant).shape_win is Variant.shape_win
+        split_by_core = self._plain_jokers or self._kind_jokers
+        self._free_jokers = variant.shape_free_jokers if plain_shape and split_by_core else -1
         self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
         self.seats = [SeatState(players) for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
@@ -232,11 +236,11 @@ class Game:
         self._start()
 
     # ------------------------------------------------------------------ setup
-    def _wall_order(self, seed: int | None, wall: Any) -> list[int]:
+    def _wall_order(self, seed: int | None, wall: Any) -> bytes | list[int]:
         if wall is None:
-            tile_set = self.variant.per_options(self.opts)[2]  # (shared; never changed)
+            tile_set = self.variant.per_options(self.opts)[2]  # bytes (shared; never changed)
             if seed is None:  # fresh OS entropy
-                return default_rng().permutation(tile_set).tolist()  # type: ignore[no-any-return]
+                return default_rng().permutation(list(tile_set)).tolist()  # type: ignore[no-any-return]
             # = default_rng(seed).permutation(tile_set), draw for draw, without numpy's set-up
             return Pcg64(seed).permutation(tile_set)
         kinds = self.variant.tile_kinds(self.opts)
@@ -466,11 +470,14 @@ class Game:
         """Bitmask of kinds completing the seat's concealed hand by shape (cached)."""
         st = self.seats[seat]
         if st._waits is None:
-            mask = 0
-            if sum(st.hand) % 3 == 1:
+            if self._plain_jokers or self._kind_jokers:  # the core splits the 混 itself
+                jk = self.extra.get("joker_kind", -1) if self._kind_jokers else -1
+                st._waits = hand_waits_bits(st.hand, jk, self.shape_bits)
+            elif sum(st.hand) % 3 == 1:
                 counts, jokers = self._split_jokers(seat)
-                mask = waits_mask_bits(counts, jokers, self.shape_bits)
-            st._waits = mask
+                st._waits = waits_mask_bits(counts, jokers, self.shape_bits)
+            else:
+                st._waits = 0
         return st._waits
 
     def _hand_changed(self, seat: int) -> None:
@@ -559,11 +566,13 @@ class Game:
                 if m.kind == "peng" and hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang
             ]
         banned = st.no_discard
-        # compress: the shared discard of every kind held, selected at C speed
+        # the shared discard action of every kind held, selected by the core
         if banned:
-            acts += [a for a in compress(DISCARDS, hand) if a.tile not in banned]
+            acts += [a for a in held_items(DISCARDS, hand) if a.tile not in banned]
+        elif acts:
+            acts += held_items(DISCARDS, hand)
         else:
-            acts += compress(DISCARDS, hand)
+            acts = held_items(DISCARDS, hand)
         if st.held_flowers:
             acts += [DISCARDS[t] for t in sorted(set(st.held_flowers))]
         return self.variant.filter_turn(self, seat, acts)
@@ -574,6 +583,13 @@ class Game:
             return False
         if not self.variant.waits_prefilter:
             return True
+        free = self._free_jokers
+        if free >= 0:  # Variant.shape_win itself, on a hand the core splits (one core call)
+            hand = self.seats[seat].hand
+            jk = self.extra.get("joker_kind", -1) if self._kind_jokers else -1
+            if free and jk >= 0 and hand[jk] >= free:
+                return True
+            return hand_is_win_bits(hand, jk, self.shape_bits)
         counts, jokers = self._split_jokers(seat)
         return self.variant.shape_win(counts, jokers, self.shape_bits)
 
@@ -820,7 +836,10 @@ class Game:
         if self.is_flower[tile]:
             return acts  # nobody claims a discarded flower
         how = "discard" if kind == "discard" else "rob_gang"
-        if not self.variant.waits_prefilter or self.seat_waits(s) >> tile & 1:
+        v = self.variant
+        if (not v.waits_prefilter or self.seat_waits(s) >> tile & 1) and (
+            st.declared or self.first_go_around or not v.claim_wins_need_declaration
+        ):
             bd = self.evaluate_win(s, tile, how)
             if bd is not None and not self._pass_hu_locked(st, tile, bd):
                 acts.append(HU)
@@ -849,7 +868,7 @@ class Game:
         for t in chow:
             if t != tile:
                 left[t] -= 1
-        return any(left[t] and t not in banned for t in range(T.N_KINDS))
+        return tiles_in(left, T.ALL_KINDS_MASK & ~T.kinds_mask(banned)) > 0
 
     def _pass_hu_locked(self, st: SeatState, tile: int, bd: Breakdown) -> bool:
         rule = self.variant.pass_hu_rule

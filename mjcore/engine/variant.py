@@ -120,6 +120,9 @@ class Variant:
     # Discard wins are only evaluated for kinds in the seat's shape waits
     # (a cheap cached bitmask); a variant with shape-free wins turns this off.
     waits_prefilter: ClassVar[bool] = True
+    # Only a seat that has declared (听) wins another's tile, except in the first go-around
+    # (地胡): the engine asks no other seat's win on a discard or robbed gang after it (荣成).
+    claim_wins_need_declaration: ClassVar[bool] = False
     # Per-hand choices (hand_choices) are made before the tiles are dealt, not after.
     choices_before_deal: ClassVar[bool] = False
     # Situation flags (WinContext.flags) this variant's calculator reads; others are rejected.
@@ -196,7 +199,7 @@ class Variant:
 
     def per_options(self, opts: Any) -> tuple[Any, ...]:
         """What the engine asks of these options on every turn, computed once:
-        (shape flags, shape bits, the tile set in wall order).
+        (shape flags, shape bits, the tile set in wall order as bytes, a byte a tile).
 
         Looked up by identity (options are shared instances, see ``parse_options``): hashing
         a frozen dataclass runs Python code over every field."""
@@ -208,7 +211,7 @@ class Variant:
                 opts,
                 MappingProxyType(flags),
                 form_flags(**flags),
-                list(self.tile_kinds(opts)),
+                bytes(self.tile_kinds(opts)),
             )
             if len(_PER_OPTIONS) < 4096:
                 _PER_OPTIONS[key] = entry
@@ -308,7 +311,10 @@ class Variant:
         return actions
 
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
-        """Restrict/extend the current seat's actions on its own turn."""
+        """Restrict/extend the current seat's actions on its own turn.
+
+        Declarations (``declare`` actions) go after every other action: bots look for them
+        at the end of the legal list only."""
         return actions
 
     def after_claim(self, game: Game, seat: int, meld: Meld) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import discard_shanten
+from .._core import discard_shanten, tiles_in
 from ..engine.actions import Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, option
@@ -197,7 +197,7 @@ class Qingdao(Variant):
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         st = game.seats[seat]
         jk = game.extra.get("joker_kind", -1)
-        if jk >= 0 and st.hand[jk]:  # 混 is never ganged (a gang of it needs one in hand)
+        if jk >= 0 and st.hand[jk] and _may_gang(st, jk):  # 混 is never ganged
             actions = [a for a in actions if not (a.kind == "gang" and a.tile == jk)]
         if game.extra.get("gang_limit_hit"):
             return actions
@@ -246,13 +246,13 @@ class Qingdao(Variant):
             if t != tile:
                 buf[t] -= 1
         banned = self.no_discard_after_chi(game.opts, action.tiles, tile)
-        outs = [d for d, n in enumerate(buf) if n and d not in banned]
-        if not outs:
+        if not tiles_in(buf, T.ALL_KINDS_MASK & ~T.kinds_mask(banned)):
             return False
         if not game.opts.hun or sum(m.kind == "chi" for m in st.melds) < 2:
             return True
         if sum(buf) != 2:
             return False  # 吃副打副手把一: only the last meld, leaving a single tile
+        outs = [d for d, n in enumerate(buf) if n and d not in banned]
         hand = np.frombuffer(buf, dtype=np.uint8).copy()
         flags = self.shape_flags(game.opts)
         for d in outs:
@@ -547,6 +547,11 @@ def _pingdu_pairs(ctx: WinContext) -> bool:
     odd = [int((c[9 * s : 9 * s + 9] % 2).sum()) for s in range(3)]
     spare = ctx.jokers - int((c % 2).sum())
     return any(n + odd[s] + spare >= 8 for s, n in enumerate(_natural_suits(ctx)))
+
+
+def _may_gang(st: Any, kind: int) -> bool:
+    """The engine may offer a gang of held ``kind``: four held (暗杠), or a peng of it (补杠)."""
+    return st.hand[kind] == 4 or any(m.kind == "peng" and m.tiles[0] == kind for m in st.melds)
 
 
 def _pao(game: Game, seat: int) -> int:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from .. import tiles as T
-from .._core import shanten_bits, waits_mask_bits
+from .._core import shanten_bits, tiles_in, waits_mask_bits
 from ..engine.actions import HU, Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, option
@@ -45,6 +45,8 @@ _U8 = np.dtype(np.uint8)
 _NOT_258 = np.array([t for t in range(27) if t not in KINDS_258] + list(range(27, 34)))
 _MASK_258 = sum(1 << t for t in KINDS_258)
 _MASK_HONORS = sum(1 << t for t in range(27, 34))
+_MASK_SUITED = (1 << 27) - 1
+_MASK_NOT_258 = T.ALL_KINDS_MASK & ~_MASK_258
 
 
 def _bytes_mask(kinds: Any) -> int:
@@ -107,6 +109,7 @@ class Rongcheng(Variant):
     # 风一色/掌一色 win with no shape, so discard wins are not pre-filtered by shape waits;
     # can_win (a declaration) rejects most seats before any hand question.
     waits_prefilter = False
+    claim_wins_need_declaration = True  # 「胡牌必须报听…」; 地胡 is in the first go-around
     calculator_flags: ClassVar[frozenset[str]] = frozenset(
         {"tianhu", "dihu", "haidi", "minglou", "payer_minglou", *READINGS}
         | {f"{side}piao{v}" for side in ("", "payer_") for v in (1, 2)}
@@ -300,10 +303,9 @@ class Rongcheng(Variant):
             return True
         honors, k258 = _meld_colours(st.melds)
         opts, hand = game.opts, st.hand
-        if honors and not opts.no_honors and sum(hand[:27]) <= 1:
+        if honors and not opts.no_honors and tiles_in(hand, _MASK_SUITED) <= 1:
             return True
-        # the 258 kinds are the suited kinds 1, 4, 7, … 25: hand[1:27:3]
-        return k258 and not opts.luanzhang and sum(hand) - sum(hand[1:27:3]) <= 1
+        return k258 and not opts.luanzhang and tiles_in(hand, _MASK_NOT_258) <= 1
 
     def _ready_after(self, game: Game, seat: int, action: Action) -> bool:
         st = game.seats[seat]
