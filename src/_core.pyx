@@ -473,13 +473,16 @@ def held_items(tuple items not None, counts):
     return [items[t] for t in range(MJ_N_KINDS) if h[t]]
 
 
-def tiles_in(counts, uint64_t kinds):
+def tiles_in(counts, kinds):
     """How many tiles ``counts`` holds of the kinds in the bitmask ``kinds`` (bit t: kind t)."""
     cdef uint8_t h[34]
     cdef int t, total = 0
+    if type(kinds) is not int or not 0 <= kinds <= 0x3FFFFFFFF:  # 34 bits
+        raise InvalidHandError(f"kinds must be a bitmask of the 34 kinds, got {kinds!r:.40}")
+    cdef uint64_t mask = kinds
     _load(counts, h)
     for t in range(MJ_N_KINDS):
-        if kinds >> t & 1:
+        if mask >> t & 1:
             total += h[t]
     return total
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import reference as ref
 from core_hands import any_hand, forms, ref_forms
 from hypothesis import given, settings
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 import mjcore
 from mjcore import _core, hand
+from mjcore.errors import InvalidHandError
 
 WIN_SIZES = (2, 5, 8, 11, 14)
 WAIT_SIZES = (1, 4, 7, 10, 13)
@@ -163,3 +165,9 @@ def test_tiles_in_counts_the_masked_kinds(h, kinds):
     c, _ = h
     expect = sum(int(c[t]) for t in range(34) if kinds >> t & 1)
     assert _core.tiles_in(bytearray(c.tobytes()), kinds) == expect == _core.tiles_in(c, kinds)
+
+
+def test_tiles_in_rejects_a_bad_mask():
+    for bad in (-1, 1 << 34, 2.0, "1"):
+        with pytest.raises(InvalidHandError, match="bitmask"):
+            _core.tiles_in(bytearray(34), bad)
