@@ -31,7 +31,7 @@ cdef class Game:
     cpdef int next_seat(self, int seat) except? -1
     @cython.locals(st=SeatState, i=int, seat=int, size=int, t=int, is_flower=tuple)
     cpdef _deal(self)
-    @cython.locals(st=SeatState, jk=int)
+    @cython.locals(st=SeatState)
     cpdef seat_waits(self, int seat)
     cpdef _hand_changed(self, int seat)
     @cython.locals(st=SeatState)
@@ -40,6 +40,7 @@ cdef class Game:
     cpdef list _turn_actions(self, int seat)
     @cython.locals(free=int, jk=int, hand=bytearray)
     cpdef bint _may_self_draw(self, int seat) except -1
+    cpdef int _split_kind(self) except? -2
     @cython.locals(hand=bytearray, natural=bytearray, jk=int)
     cpdef tuple _split_jokers(self, int seat)
     cpdef _run(self, int seat, action)

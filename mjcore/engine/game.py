@@ -471,8 +471,7 @@ class Game:
         st = self.seats[seat]
         if st._waits is None:
             if self._plain_jokers or self._kind_jokers:  # the core splits the 混 itself
-                jk = self.extra.get("joker_kind", -1) if self._kind_jokers else -1
-                st._waits = hand_waits_bits(st.hand, jk, self.shape_bits)
+                st._waits = hand_waits_bits(st.hand, self._split_kind(), self.shape_bits)
             elif sum(st.hand) % 3 == 1:
                 counts, jokers = self._split_jokers(seat)
                 st._waits = waits_mask_bits(counts, jokers, self.shape_bits)
@@ -586,12 +585,17 @@ class Game:
         free = self._free_jokers
         if free >= 0:  # Variant.shape_win itself, on a hand the core splits (one core call)
             hand = self.seats[seat].hand
-            jk = self.extra.get("joker_kind", -1) if self._kind_jokers else -1
+            jk = self._split_kind()
             if free and jk >= 0 and hand[jk] >= free:
                 return True
             return hand_is_win_bits(hand, jk, self.shape_bits)
         counts, jokers = self._split_jokers(seat)
         return self.variant.shape_win(counts, jokers, self.shape_bits)
+
+    def _split_kind(self) -> int:
+        """The kind every copy of which is a wildcard the core may split out itself
+        (Variant.jokers_are_joker_kind: 青岛 混), or -1."""
+        return self.extra.get("joker_kind", -1) if self._kind_jokers else -1  # type: ignore[no-any-return]
 
     def _split_jokers(self, seat: int) -> tuple[Any, int]:
         """The seat's concealed hand as (natural counts, wildcards) for the core (not copied
@@ -600,7 +604,7 @@ class Game:
         if self._plain_jokers:  # Variant.jokers itself: no wildcards
             return hand, 0
         if self._kind_jokers:  # Variant.jokers_are_joker_kind: the hook's split, by contract
-            jk = self.extra.get("joker_kind", -1)
+            jk = self._split_kind()
             if jk < 0 or not hand[jk]:
                 return hand, 0
             natural = bytearray(hand)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import discard_shanten, tiles_in
+from .._core import discard_shanten
 from ..engine.actions import Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, option
@@ -239,19 +239,18 @@ class Qingdao(Variant):
         ]
 
     def _chi_ok(self, game: Game, seat: int, action: Action) -> bool:
-        """A legal discard must follow; a 3rd chi (带混) must leave a ready 手把一 [DEC Q16]."""
+        """A 3rd chi (带混) must leave a ready 手把一 [DEC Q16]. (That a legal discard follows
+        the chi, 不能吃吐门 included, the engine checked before offering it.)"""
         st, tile = game.seats[seat], game.claim[1]
+        if not game.opts.hun or sum(m.kind == "chi" for m in st.melds) < 2:
+            return True
         buf = bytearray(st.hand)
         for t in action.tiles:
             if t != tile:
                 buf[t] -= 1
-        banned = self.no_discard_after_chi(game.opts, action.tiles, tile)
-        if not tiles_in(buf, T.ALL_KINDS_MASK & ~T.kinds_mask(banned)):
-            return False
-        if not game.opts.hun or sum(m.kind == "chi" for m in st.melds) < 2:
-            return True
         if sum(buf) != 2:
             return False  # 吃副打副手把一: only the last meld, leaving a single tile
+        banned = self.no_discard_after_chi(game.opts, action.tiles, tile)
         outs = [d for d, n in enumerate(buf) if n and d not in banned]
         hand = np.frombuffer(buf, dtype=np.uint8).copy()
         flags = self.shape_flags(game.opts)

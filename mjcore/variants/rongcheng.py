@@ -23,6 +23,7 @@ import numpy as np
 
 from .. import tiles as T
 from .._core import shanten_bits, tiles_in, waits_mask_bits
+from ..batch import mask_to_kinds
 from ..engine.actions import HU, Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, option
@@ -43,20 +44,10 @@ GANG_SCORE = {"zhigang": 1, "bugang": 1, "angang": 2}  # 「明杠1分、暗杠2
 KINDS_258 = tuple(s * 9 + r for s in range(3) for r in (1, 4, 7))
 _U8 = np.dtype(np.uint8)
 _NOT_258 = np.array([t for t in range(27) if t not in KINDS_258] + list(range(27, 34)))
-_MASK_258 = sum(1 << t for t in KINDS_258)
-_MASK_HONORS = sum(1 << t for t in range(27, 34))
-_MASK_SUITED = (1 << 27) - 1
+_MASK_258 = T.kinds_mask(KINDS_258)
+_MASK_HONORS = T.kinds_mask(range(27, 34))
+_MASK_SUITED = T.kinds_mask(range(27))
 _MASK_NOT_258 = T.ALL_KINDS_MASK & ~_MASK_258
-
-
-def _bytes_mask(kinds: Any) -> int:
-    """Byte t (little-endian) 0xFF for each kind t in ``kinds``: ``int.from_bytes(counts,
-    "little") & mask`` is 0 exactly when ``counts`` holds none of those kinds (one C call)."""
-    return int.from_bytes(bytes(0xFF if t in kinds else 0 for t in range(34)), "little")
-
-
-_SUITED_BYTES = _bytes_mask(range(27))
-_NOT_258_BYTES = _bytes_mask(set(range(34)) - set(KINDS_258))
 BASES = {  # id -> (name, value)
     "pihu": ("屁胡", 1),
     "pengpenghu": ("碰碰胡", 2),
@@ -369,11 +360,10 @@ class Rongcheng(Variant):
             return mask
         # one byte per kind (the core has checked the counts: 0..4)
         held = counts.tobytes() if counts.dtype == _U8 else counts.astype(_U8).tobytes()
-        full = sum(1 << t for t in range(34) if held[t] == 4) if 4 in held else 0
-        kinds = int.from_bytes(held, "little")
-        if feng and not kinds & _SUITED_BYTES:
+        full = T.kinds_mask(t for t in range(34) if held[t] == 4) if 4 in held else 0
+        if feng and not tiles_in(held, _MASK_SUITED):
             mask |= _MASK_HONORS & ~full
-        if zhang and not kinds & _NOT_258_BYTES:
+        if zhang and not tiles_in(held, _MASK_NOT_258):
             mask |= _MASK_258 & ~full
         return mask
 
@@ -505,7 +495,7 @@ class Rongcheng(Variant):
                 if st.declared == "minglou":  # 明搂: the whole hand face up
                     entry["hand"] = T.format(st.counts)
                 elif st.declared == "liangting" and _locked(st):  # 亮听: the waits
-                    entry["waits"] = T.format(_mask_kinds(self._shown_waits(game, st)))
+                    entry["waits"] = T.format(mask_to_kinds(self._shown_waits(game, st)))
             ting.append(entry)
         if any(ting):
             out["ting"] = ting
@@ -565,10 +555,6 @@ def _meld_colours(melds: Any) -> tuple[bool, bool]:
     if len(tiles) < len(melds):  # a chow holds no honor and a non-258 tile
         return False, False
     return all(t >= 27 for t in tiles), all(t in KINDS_258 for t in tiles)
-
-
-def _mask_kinds(mask: int) -> list[int]:
-    return [t for t in range(34) if mask >> t & 1]
 
 
 def _one_suit(c: np.ndarray, melds: Any) -> bool:
