@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -43,7 +44,12 @@ def _plain(value: Any) -> Any:
 
 
 def _json_dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_plain)
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_plain)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate echoed from a client: escape it
+        text = json.dumps(message, separators=(",", ":"), default=_plain)
+    return text
 
 
 try:  # orjson (the server extra) encodes views several times faster than the json module
@@ -68,6 +74,56 @@ MAX_QUEUE = 256  # unsent messages before a connection counts as stuck and is cl
 MESSAGE_RATE = 20.0  # messages per second per connection (token bucket) …
 MESSAGE_BURST = 40.0  # … with this burst
 MAX_VIOLATIONS = 100  # rate-limit or auth violations before the connection is closed
+MAX_DEPTH = 8  # nesting of lists and objects in one message or request body
+MAX_REF = 32  # characters of a message's ``id``
+
+
+class BadJSON(ValueError):
+    """A message or request body that is not JSON, or is nested deeper than MAX_DEPTH."""
+
+
+def parse_json(text: str | bytes) -> Any:
+    """``json.loads`` for untrusted input: BadJSON for anything but shallow JSON."""
+    try:
+        value = json.loads(text)
+    except RecursionError:  # nesting past the parser's own stack
+        raise BadJSON(f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:
+        raise BadJSON("not JSON") from None
+    if _depth(value) > MAX_DEPTH:
+        raise BadJSON(f"nested deeper than {MAX_DEPTH} levels")
+    return value
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in a parsed JSON value (iterative: no recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if depth > MAX_DEPTH:
+            break
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def valid_ref(ref: Any) -> bool:
+    """A message ``id``: an integer (not a bool) or a short printable, encodable string."""
+    if type(ref) is int:
+        return -(2**53) <= ref <= 2**53
+    if type(ref) is not str or len(ref) > MAX_REF or not ref.isprintable():
+        return False
+    try:
+        ref.encode("utf-8")  # lone surrogates cannot be sent back
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class TokenBucket:
@@ -111,10 +167,15 @@ class Connection:
             self.queue.put_nowait(None)
 
     async def _write(self) -> None:
-        with contextlib.suppress(Exception):
+        code = 1000
+        try:
             while (text := await self.queue.get()) is not None:
                 await self.ws.send_text(text)
-            await self.ws.close(code=1000)
+        except Exception as exc:  # a connection that cannot be written to is closed, not kept
+            self.closing = self.closing or f"write failed: {type(exc).__name__}"
+            code = 1011
+        with contextlib.suppress(Exception):
+            await self.ws.close(code=code)
 
     async def finish(self) -> None:
         self.closing = self.closing or "finished"
@@ -160,9 +221,24 @@ async def _json_body(request: Request) -> Any:
     if not body:
         return {}
     try:
-        return json.loads(body)
-    except ValueError:
-        raise RoomError("request body is not JSON") from None
+        return parse_json(body)
+    except BadJSON as exc:
+        raise RoomError(f"request body is {exc}") from None
+
+
+def _join_request(body: Any) -> tuple[int | None, str]:
+    """The seat (None: the first free one) and name of a join request, or RoomError."""
+    if not isinstance(body, dict):
+        raise RoomError("a join request is a JSON object")
+    unknown = sorted(set(body) - {"seat", "name"}, key=str)
+    if unknown:
+        raise RoomError(f"unknown join field(s) {unknown}; known: name, seat")
+    seat, name = body.get("seat"), body.get("name", "")
+    if seat is not None and type(seat) is not int:
+        raise RoomError(f"seat must be an integer, got {type(seat).__name__}")
+    if not isinstance(name, str) or len(name) > 64 or not name.isprintable():
+        raise RoomError("name must be a printable string of at most 64 characters")
+    return seat, name
 
 
 def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults: Any) -> Starlette:
@@ -211,11 +287,11 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
         except RoomError as exc:
             return _error(404, str(exc))
         try:
-            body = await _json_body(request)
-            if not isinstance(body, dict):
-                raise RoomError("a join request is a JSON object")
-            name = body.get("name", "")
-            seat, token = room.join(body.get("seat"), name if isinstance(name, str) else "")
+            seat, name = _join_request(await _json_body(request))
+        except RoomError as exc:
+            return _error(400, str(exc))
+        try:
+            seat, token = room.join(seat, name)
         except RoomError as exc:
             return _error(409, str(exc))
         room.pump()
@@ -240,7 +316,12 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
                 text = message.get("text")
                 if text is None:
                     text = (message.get("bytes") or b"").decode("utf-8", "replace")
-                session.handle(text)
+                try:
+                    session.handle(text)
+                except Exception as exc:  # a bug must cost one message, not the connection
+                    print(f"mjcore server: message failed: {type(exc).__name__}: {exc}",
+                          file=sys.stderr)  # fmt: skip
+                    session.error("server_error", "the server could not handle this message")
         except WebSocketDisconnect:
             pass
         finally:
@@ -288,23 +369,25 @@ class Session:
         if len(text) > MAX_MESSAGE:
             return self.error("too_large", f"messages are at most {MAX_MESSAGE} characters")
         try:
-            msg = json.loads(text)
-        except ValueError:
-            return self.error("bad_json", "a message is one JSON object")
+            msg = parse_json(text)
+        except BadJSON as exc:
+            return self.error("bad_json", f"a message is one JSON object ({exc})")
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             return self.error("bad_message", "a message is a JSON object with a 'type'")
         ref = msg.get("id")
-        if ref is not None and not (isinstance(ref, int | str) and len(str(ref)) <= 32):
-            return self.error("bad_message", "id must be a short string or integer")
+        if ref is not None and not valid_ref(ref):
+            return self.error("bad_message", f"id must be an integer or a printable string of "
+                              f"at most {MAX_REF} characters")  # fmt: skip
         kind = msg["type"]
+        if "seat" in msg and (type(msg["seat"]) is not int or msg["seat"] != self.seat):
+            mine = "no seat yet" if self.seat is None else f"seat {self.seat} only"
+            return self.error("forged_seat", f"this connection plays {mine}", ref)
         if kind == "ping":
             return self.conn.send({"type": "pong", "id": ref})
         if self.seat is None:
             if kind != "hello":
                 return self.error("not_authenticated", "send hello with your seat token first", ref)
             return self.hello(msg)
-        if "seat" in msg and msg["seat"] != self.seat:
-            return self.error("forged_seat", f"this connection plays seat {self.seat} only", ref)
         handler = {"act": self.act, "next": self.next, "back": self.back}.get(kind)
         if handler is None:
             known = "hello, act, next, back, ping"
@@ -316,8 +399,10 @@ class Session:
         if seat is None:
             return self.error("not_authenticated", "unknown token for this room", msg.get("id"))
         hand, since = msg.get("hand", -1), msg.get("since", 0)
-        if not isinstance(hand, int) or not isinstance(since, int):
-            return self.error("bad_message", "hand and since must be integers", msg.get("id"))
+        if type(hand) is not int or type(since) is not int or hand < -1 or since < 0:
+            return self.error(
+                "bad_message", "hand must be an integer ≥ -1 and since one ≥ 0", msg.get("id")
+            )
         self.seat = seat
         self.conn.send(
             {
@@ -339,12 +424,18 @@ class Session:
         except IllegalActionError as exc:
             return self.error("illegal", str(exc), ref)
         except Exception as exc:  # e.g. the database is unreachable: the room was reloaded
-            return self.error("server_error", f"{type(exc).__name__}: {exc}", ref)
+            # Never the driver's text (SQL, hosts) to a client: the details go to the log.
+            detail = f"{type(exc).__name__}: {exc}"
+            print(f"mjcore server: room {self.room.id}: {detail}", file=sys.stderr)
+            return self.error("server_error", "the action was not stored, so not applied", ref)
         self.conn.send({"type": "ok", "id": ref})
         self.room.pump()
 
     def next(self, msg: dict[str, Any], ref: Any) -> None:
         assert self.seat is not None
+        hand = msg.get("hand")
+        if hand is not None and (type(hand) is not int or hand < 0):
+            return self.error("bad_message", "hand must be a hand number (an integer ≥ 0)", ref)
         try:
             self.room.next_hand(self.seat, msg.get("hand"))
         except IllegalActionError as exc:

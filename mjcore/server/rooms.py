@@ -30,7 +30,7 @@ from ..bots import BOTS, BaseBot, make_bot
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.match import Match
-from ..errors import IllegalActionError, InvalidOptionError
+from ..errors import IllegalActionError, InvalidOptionError, clip
 from ..variants import get_variant, names
 from .store import Store, StoredRoom
 
@@ -85,10 +85,16 @@ class RoomConfig:
         return out
 
 
-def _number(data: dict[str, Any], key: str, default: float, low: float, high: float) -> float:
+def _number(
+    data: dict[str, Any], key: str, default: float, low: float, high: float, whole: bool = False
+) -> float:
+    """``data[key]`` (or the default) checked to be a number in ``low..high`` (an integer if
+    ``whole``), else RoomError."""
     value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise RoomError(f"{key} must be a number {low}..{high}, got {value!r}")
+    kinds = (int,) if whole else (int, float)
+    if type(value) not in kinds or not low <= value <= high:
+        what = "an integer" if whole else "a number"
+        raise RoomError(f"{key} must be {what} {low:g}..{high:g}, got {clip(value)}")
     return value
 
 
@@ -134,10 +140,10 @@ def config_from_request(data: Any, defaults: dict[str, Any] | None = None) -> Ro
         seats=tuple(seats),
         seed=secrets.randbits(62),
         first_dealer=first_dealer,
-        claim_window_ms=int(_number(data, "claim_window_ms", 0, 0, 30_000)),
+        claim_window_ms=int(_number(data, "claim_window_ms", 0, 0, 30_000, whole=True)),
         idle_timeout_s=float(_number(data, "idle_timeout_s", 30.0, 0.1, 3600)),
         next_hand_s=float(_number(data, "next_hand_s", 10.0, 0, 3600)),
-        max_hands=int(_number(data, "max_hands", 0, 0, 10_000)),
+        max_hands=int(_number(data, "max_hands", 0, 0, 10_000, whole=True)),
     )
 
 

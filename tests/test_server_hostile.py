@@ -1,0 +1,122 @@
+"""Hostile and malformed frames against a real ``mjcore serve`` process (issue 22, defects 2,
+3 and 5): every bad frame gets its documented error code, a connection that can no longer
+be written to is closed, and nothing a client sends crashes a handler."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("websockets")
+
+from server_support import Client, Server  # noqa: E402
+
+SLOW = 60
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = Server(tmp_path_factory.mktemp("hostile") / "rooms.db").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture()
+def seated(server):
+    """A connected, authenticated seat 0 of a fresh 血战 room."""
+    room = server.room(variant="xuezhan_kaxinwu", idle_timeout_s=SLOW)
+    c = Client(server, room)
+    c.hello(server.join(room, 0))
+    yield room, c
+    c.close()
+
+
+def error_code(c: Client, frame: str | dict, ref=None) -> str:
+    c.send(frame)
+    reply = c.until(lambda m: m["type"] in ("error", "pong", "ok"))
+    assert reply["type"] == "error", reply
+    return reply["code"]
+
+
+def test_a_lone_surrogate_id_is_a_bad_message_and_the_connection_still_hears(seated):
+    _, c = seated
+    assert error_code(c, '{"type":"ping","id":"\\udfff"}') == "bad_message"
+    c.send({"type": "ping", "id": 7})
+    assert c.until(lambda m: m["type"] == "pong") == {"type": "pong", "id": 7}
+
+
+@pytest.mark.parametrize("ref", [True, 1.5, [1], {"a": 1}, "x" * 33, "tab\there", 2**60])
+def test_ids_that_are_not_integers_or_short_printable_strings(seated, ref):
+    _, c = seated
+    assert error_code(c, {"type": "ping", "id": ref}) == "bad_message"
+
+
+def test_a_surrogate_in_an_action_comes_back_escaped_not_as_a_dead_writer(seated):
+    _, c = seated
+    assert error_code(c, '{"type":"act","action":"discard \\udfff","id":3}') == "illegal"
+    c.send({"type": "ping", "id": 4})
+    assert c.until(lambda m: m["type"] == "pong")["id"] == 4
+
+
+def test_deeply_nested_frames_are_bad_json(seated):
+    _, c = seated
+    assert error_code(c, "[" * 1000 + "]" * 1000) == "bad_json"
+    assert error_code(c, json.dumps({"type": "act", "action": [[[[[[[[[["x"]]]]]]]]]]})) == (
+        "bad_json"
+    )
+    c.send({"type": "ping", "id": 1})
+    assert c.until(lambda m: m["type"] == "pong")["id"] == 1  # still connected
+
+
+def test_nested_request_bodies_are_400(server):
+    status, data = server.post("/api/rooms", None, raw=b"[" * 5000 + b"]" * 5000)
+    assert status == 400 and "nested" in data["error"]
+    room = server.room(variant="qingdao", idle_timeout_s=SLOW)
+    status, data = server.post(f"/api/rooms/{room}/join", None, raw=b"[" * 5000 + b"]" * 5000)
+    assert status == 400
+
+
+@pytest.mark.parametrize("hand", [-1, "x", True, 1.5])
+def test_next_with_a_bad_hand_is_a_bad_message(seated, hand):
+    _, c = seated
+    assert error_code(c, {"type": "next", "hand": hand, "id": 9}) == "bad_message"
+
+
+def test_a_message_carrying_another_seat_is_rejected_even_a_ping(server, seated):
+    room, c = seated
+    assert error_code(c, {"type": "ping", "seat": 3}) == "forged_seat"
+    assert error_code(c, {"type": "ping", "seat": True}) == "forged_seat"  # True == 1, not 0
+    c.send({"type": "ping", "seat": 0, "id": 5})
+    assert c.until(lambda m: m["type"] == "pong")["id"] == 5
+    fresh = Client(server, room)  # not authenticated yet: any seat is another seat
+    try:
+        assert error_code(fresh, {"type": "ping", "seat": 0}) == "forged_seat"
+    finally:
+        fresh.close()
+
+
+def test_bad_join_requests_are_400_and_a_taken_seat_is_409(server):
+    room = server.room(variant="qingdao", idle_timeout_s=SLOW, seats=["human", "human", "greedy",
+                                                                        "greedy"])  # fmt: skip
+    path = f"/api/rooms/{room}/join"
+    assert server.post(path, None, raw=b"not json")[0] == 400
+    assert server.post(path, None, raw=b"{" + b" " * 20_000 + b"}")[0] == 400
+    assert server.post(path, {"name": 1})[0] == 400
+    assert server.post(path, {"seat": "0"})[0] == 400
+    assert server.post(path, {"seat": True})[0] == 400
+    assert server.post(path, {"seat": 0, "color": "red"})[0] == 400
+    status, data = server.post(path, {"seat": 0, "name": "东家"})
+    assert status == 200 and data["seat"] == 0
+    assert server.post(path, {"seat": 0})[0] == 409
+    summary = server.get(f"/api/rooms/{room}")
+    assert summary["seats"][0]["name"] == "东家"
+
+
+@pytest.mark.parametrize("field", ["max_hands", "claim_window_ms"])
+def test_integer_room_settings_refuse_fractions(server, field):
+    status, data = server.post("/api/rooms", {"variant": "qingdao", field: 1.5})
+    assert status == 400 and field in data["error"]
+    status, data = server.post("/api/rooms", {"variant": "qingdao", field: 2})
+    assert status == 201 and data["config"][field] == 2
