@@ -36,8 +36,9 @@ def env() -> dict[str, str]:
 class Server:
     """``mjcore serve`` in a subprocess on a free loopback port."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
-        self.db = db
+    def __init__(self, db: Path, *extra: str, url: str | None = None) -> None:
+        self.db = db  # a SQLite file, or where the log goes when ``url`` names another database
+        self.url = url
         self.extra = extra
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -49,7 +50,7 @@ class Server:
         self.log = self.db.with_suffix(f".{self.port}.log")
         with open(self.log, "wb") as log:
             self.proc = subprocess.Popen(
-                [*cmd, "--db", str(self.db), *self.extra],
+                [*cmd, "--db", self.url or str(self.db), *self.extra],
                 env=env(),
                 cwd=str(self.db.parent),
                 stdout=log,
@@ -153,3 +154,23 @@ class Client:
 
     def close(self) -> None:
         self._stack.close()
+
+
+def drain(c: Client, wait: float = 0.3) -> None:
+    """Read everything the server has sent so far (states are kept in ``c.states``)."""
+    try:
+        while True:
+            c.recv(wait)
+    except TimeoutError:
+        pass
+
+
+def to_act(clients: list[Client]) -> tuple[Client, str]:
+    """The client whose latest state offers a decision, and the first action offered."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        for c in clients:
+            drain(c, 0.05)
+            if c.states and c.states[-1]["view"]["legal_actions"]:
+                return c, c.states[-1]["view"]["legal_actions"][0]
+    raise AssertionError("no seat was offered a decision")

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 
-from server_support import Client, Server  # noqa: E402
+from server_support import Client, Server, drain, to_act  # noqa: E402
 
 SLOW = 60
 
@@ -120,3 +120,45 @@ def test_integer_room_settings_refuse_fractions(server, field):
     assert status == 400 and field in data["error"]
     status, data = server.post("/api/rooms", {"variant": "qingdao", field: 2})
     assert status == 201 and data["config"][field] == 2
+
+
+def test_a_fenced_write_pushes_the_fresh_room_and_no_driver_text(tmp_path):
+    """Two processes on one database (defect 4): the second serves the room as it was when it
+    started; its write of action n fails on the (room_id, n) key, so it rereads the room
+    and pushes the fresh state to its seat; the client never sees SQL or driver text."""
+    db = tmp_path / "shared.db"
+    first = Server(db).start()
+    second = None
+    try:
+        room = first.room(variant="xuezhan_kaxinwu", players=2, seats=["human", "human"],
+                          idle_timeout_s=SLOW)  # fmt: skip
+        tokens = [first.join(room, s) for s in (0, 1)]
+        second = Server(db).start()  # restores the room as it is now
+        clients = [Client(first, room) for _ in (0, 1)]
+        for c, t in zip(clients, tokens):
+            c.hello(t)
+        for ref in range(1, 4):  # the first process moves on
+            c, action = to_act(clients)
+            assert c.act(action, ref)["type"] == "ok"
+        seat = clients.index(to_act(clients)[0])
+        drain(clients[seat])
+        fresh_view = clients[seat].states[-1]["view"]
+        stale = Client(second, room)
+        state = stale.hello(tokens[seat])
+        assert state["view"] != fresh_view  # the second process serves a stale room
+        legal = state["view"]["legal_actions"]
+        other = Client(second, room)
+        other_state = other.hello(tokens[1 - seat])
+        actor = stale if legal else other
+        action = (legal or other_state["view"]["legal_actions"])[0]
+        reply = actor.act(action, 50)
+        assert reply["type"] == "error" and reply["code"] == "server_error", reply
+        assert "SQL" not in reply["message"] and "Integrity" not in reply["message"]
+        drain(stale)
+        assert stale.states[-1]["view"] == fresh_view  # pushed after the reread
+        for c in (*clients, stale, other):
+            c.close()
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()

@@ -31,7 +31,7 @@ from ..engine.variant import Variant
 from ..errors import IllegalActionError
 from ..variants import get_variant, names
 from .rooms import Lobby, NotYourTurnError, Room, RoomError
-from .store import Store
+from .store import Store, StoreError
 
 
 def _plain(value: Any) -> Any:
@@ -209,6 +209,12 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def _unavailable(exc: StoreError) -> JSONResponse:
+    """503 for a request the database did not take (the details go to the log only)."""
+    print(f"mjcore server: {exc}", file=sys.stderr)
+    return _error(503, "the database is unavailable; nothing was changed, try again later")
+
+
 async def _json_body(request: Request) -> Any:
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
@@ -263,7 +269,13 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
         return FileResponse(STATIC / "index.html")
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True, "rooms": len(lobby().rooms)})
+        try:
+            lobby().store.ping()
+        except StoreError as exc:
+            print(f"mjcore server: health: {exc}", file=sys.stderr)
+            body = {"ok": False, "rooms": len(lobby().rooms), "database": "unreachable"}
+            return JSONResponse(body, status_code=503)
+        return JSONResponse({"ok": True, "rooms": len(lobby().rooms), "database": "ok"})
 
     async def variants(request: Request) -> Response:
         return JSONResponse([variant_info(get_variant(n)) for n in names()])
@@ -273,6 +285,8 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
             room = lobby().create(await _json_body(request))
         except RoomError as exc:
             return _error(400, str(exc))
+        except StoreError as exc:
+            return _unavailable(exc)
         return JSONResponse(room.summary(), status_code=201)
 
     async def room_summary(request: Request) -> Response:
@@ -294,6 +308,8 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
             seat, token = room.join(seat, name)
         except RoomError as exc:
             return _error(409, str(exc))
+        except StoreError as exc:
+            return _unavailable(exc)
         room.pump()
         return JSONResponse({"room": room.id, "seat": seat, "token": token})
 
@@ -423,11 +439,11 @@ class Session:
             return self.error("not_your_turn", str(exc), ref)
         except IllegalActionError as exc:
             return self.error("illegal", str(exc), ref)
-        except Exception as exc:  # e.g. the database is unreachable: the room was reloaded
+        except StoreError as exc:  # the room is back at what the database holds
             # Never the driver's text (SQL, hosts) to a client: the details go to the log.
-            detail = f"{type(exc).__name__}: {exc}"
-            print(f"mjcore server: room {self.room.id}: {detail}", file=sys.stderr)
-            return self.error("server_error", "the action was not stored, so not applied", ref)
+            print(f"mjcore server: room {self.room.id}: {exc}", file=sys.stderr)
+            self.error("server_error", "the action was not stored, so not applied", ref)
+            return self.room.pump()  # every seat gets the state as stored
         self.conn.send({"type": "ok", "id": ref})
         self.room.pump()
 

@@ -32,10 +32,11 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..errors import IllegalActionError, InvalidOptionError, clip
 from ..variants import get_variant, names
-from .store import Store, StoredRoom
+from .store import Store, StoredRoom, StoreError
 
 HUMAN = "human"
 MAX_ACTIONS_PER_PUMP = 64  # bot actions applied before yielding to other rooms
+RETRY_AFTER_S = 1.0  # after a failed write, bots and timers wait this long before moving again
 
 
 class RoomError(InvalidOptionError):
@@ -174,7 +175,8 @@ class Room:
             seed=config.seed,
             first_dealer=config.first_dealer,
         )
-        self.log_len = 0
+        self.entries: list[tuple[int, int, str]] = []  # the log: (hand, seat, action)
+        self.durable = 0  # how many of ``entries`` the database is known to hold
         self.tokens: dict[int, str] = {}
         self.names: dict[int, str] = {}
         self.conns: dict[int, Sink] = {}
@@ -183,6 +185,7 @@ class Room:
         self.away: set[int] = set()
         self.ready: set[int] = set()
         self.hold_until = 0.0
+        self.paused_until = 0.0  # after a failed write: no automatic moves before this time
         self.asked: dict[int, tuple[int, float]] = {}  # seat -> (history length, since)
         self.over_since: float | None = None
         self._bots: dict[str, BaseBot] = {}
@@ -203,20 +206,30 @@ class Room:
         room = Room(stored.room_id, RoomConfig.from_json(stored.config), store, **kw)
         room.tokens = dict(stored.token_hashes)
         room.names = dict(stored.names)
-        for hand, seat, action in stored.log:
-            if action == "new_hand":
-                room.match.new_hand()
-            else:
-                game = room.match.current
-                if game is None or hand != len(room.match.hands) - 1:
-                    raise RoomError(f"room {room.id}: log entry for hand {hand} out of order")
-                game.apply(seat, action)
-            room.log_len += 1
+        room._replay(stored.log)
         if room.match.current is None:
             room._new_hand()
-        elif room.match.current.is_over:
-            room.over_since = room.clock()
         return room
+
+    def _replay(self, log: list[tuple[int, int, str]]) -> None:
+        """Apply stored log entries to this (fresh) room; they count as durable."""
+        for hand, seat, action in log:
+            if action == "new_hand":
+                self.match.new_hand()
+            else:
+                game = self.match.current
+                if game is None or hand != len(self.match.hands) - 1:
+                    raise RoomError(f"room {self.id}: log entry for hand {hand} out of order")
+                game.apply(seat, action)
+        self.entries = list(log)
+        self.durable = len(log)
+        if self.match.current is not None and self.match.current.is_over:
+            self.over_since = self.clock()
+
+    @property
+    def log_len(self) -> int:
+        """Entries in the room's log, stored or queued."""
+        return len(self.entries)
 
     @property
     def game(self) -> Game:
@@ -230,19 +243,20 @@ class Room:
 
     def _record(self, seat: int, action: str) -> None:
         self.store.append(self.id, self.log_len, self.hand_index, seat, action)
-        self.log_len += 1
+        self.entries.append((self.hand_index, seat, action))
 
     def flush(self) -> None:
         """Make everything applied so far durable (before anyone hears of it).
 
-        If the write fails the room goes back to exactly what the database holds and the
-        error propagates.
+        If the write fails the room goes back to exactly what the database holds (nothing
+        unstored stays applied) and the StoreError propagates.
         """
         try:
-            self.store.flush()
-        except Exception:
-            self._reload()
+            self.store.flush(self.id)
+        except StoreError:
+            self._recover()
             raise
+        self.durable = len(self.entries)
 
     def _new_hand(self) -> None:
         self.match.new_hand()
@@ -363,13 +377,24 @@ class Room:
         else:
             self.dirty.update(range(self.config.players))
 
-    def _reload(self) -> None:
-        """After a failed write, go back to exactly what the database holds."""
-        for stored in self.store.load_all(self.id):
-            fresh = Room.restore(stored, self.store, clock=self.clock)
-            self.match, self.log_len = fresh.match, fresh.log_len
-            self.over_since = fresh.over_since
-            self.dirty.update(range(self.config.players))
+    def _recover(self) -> None:
+        """After a failed write, go back to exactly what the database holds: reread it (another
+        process may have written to the room), or, while it cannot be read, the entries known
+        to be stored; every seat then gets the fresh state."""
+        try:
+            stored = self.store.load_all(self.id)
+        except StoreError:
+            log = self.entries[: self.durable]
+        else:
+            log = stored[0].log if stored else self.entries[: self.durable]
+        fresh = Room(self.id, self.config, self.store, clock=self.clock)
+        fresh._replay(log)
+        self.match, self.entries, self.durable = fresh.match, fresh.entries, fresh.durable
+        self.over_since = fresh.over_since
+        self.hold_until = 0.0
+        self.paused_until = self.clock() + RETRY_AFTER_S  # bots wait for the database
+        self.ready.clear()
+        self.dirty.update(range(self.config.players))
 
     def next_hand(self, seat: int, hand: Any = None) -> None:
         """The seat is ready for the hand after ``hand`` (default: the current one).
@@ -402,7 +427,7 @@ class Room:
         now = self.clock()
         for _ in range(MAX_ACTIONS_PER_PUMP):
             now = self.clock()
-            if now < self.hold_until or not self.conns:
+            if now < self.hold_until or now < self.paused_until or not self.conns:
                 break
             if self.config.claim_window_ms and self.game.phase == "turn":
                 self._deliver(only_asked=False)  # the claim is resolved: everyone sees it
@@ -477,8 +502,8 @@ class Room:
         """
         if not self.conns:
             return None
-        if now < self.hold_until:
-            return self.hold_until - now
+        if now < self.hold_until or now < self.paused_until:
+            return max(self.hold_until, self.paused_until) - now
         game = self.game
         if game.is_over:
             if self.config.max_hands and len(self.match.hands) >= self.config.max_hands:
@@ -501,10 +526,10 @@ class Room:
 
     # ------------------------------------------------------------ delivery
     def _deliver(self, only_asked: bool) -> None:
-        if self.store.dirty:
+        if self.store.pending(self.id):
             try:
                 self.flush()
-            except Exception as exc:  # the room is back at its stored state; tell no one more
+            except StoreError as exc:  # the room is back at its stored state; tell that instead
                 print(f"mjcore server: room {self.id}: write failed: {exc}", file=sys.stderr)
         game = self.game
         shared: dict[str, Any] = {}

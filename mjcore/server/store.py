@@ -10,9 +10,11 @@ SQLAlchemy understands (``postgresql+psycopg://…``) works the same way.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any
 
 from sqlalchemy import (
@@ -29,7 +31,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
 
@@ -62,6 +64,18 @@ actions = Table(
 
 
 CHECKPOINT_SECONDS = 1.0
+CONNECT_TIMEOUT = 5  # seconds to reach a database server before a write counts as failed
+
+
+class StoreError(Exception):
+    """A write or read the database did not take; ``rooms`` are the room ids it concerned.
+
+    Its text is for the server's log: it may carry driver and SQL detail, never for clients.
+    """
+
+    def __init__(self, message: str, rooms: list[str]) -> None:
+        super().__init__(message)
+        self.rooms = rooms
 _INSERT_ACTION = insert(actions)  # built once: the hot path only binds parameters
 
 
@@ -89,14 +103,18 @@ class Store:
 
     def __init__(self, path_or_url: str) -> None:
         url = database_url(path_or_url)
-        self.engine: Engine = create_engine(url)
+        # pre-ping: a pooled connection that died with a database restart is replaced, not used
+        kwargs: dict[str, Any] = {"pool_pre_ping": True}
+        if url.startswith("postgresql"):
+            kwargs["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT}
+        self.engine: Engine = create_engine(url, **kwargs)
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
-        self._log_conn = self.engine.connect()  # one long-lived connection for the hot path
-        self._pending: list[dict[str, Any]] = []
+        self._log_conn: Connection | None = None  # one long-lived connection for the hot path
+        self._pending: dict[str, list[dict[str, Any]]] = {}  # room id -> its unstored rows
         if url.startswith("sqlite"):
             # Checkpoints (the only fsyncs in WAL mode) run in a thread, not inside a commit
             # on the event loop, where one stalled every table for up to ~100 ms.
@@ -109,7 +127,7 @@ class Store:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def create_room(self, room_id: str, config: dict[str, Any], created: float) -> None:
-        with self.engine.begin() as conn:
+        with _failing_as_store_error([room_id]), self.engine.begin() as conn:
             conn.execute(
                 insert(rooms).values(id=room_id, config=json.dumps(config), created=created)
             )
@@ -122,7 +140,7 @@ class Store:
             )
 
     def set_token(self, room_id: str, seat: int, token_hash: str, name: str) -> None:
-        with self.engine.begin() as conn:
+        with _failing_as_store_error([room_id]), self.engine.begin() as conn:
             conn.execute(
                 update(seats)
                 .where(seats.c.room_id == room_id, seats.c.seat == seat)
@@ -131,30 +149,57 @@ class Store:
 
     def append(self, room_id: str, n: int, hand: int, seat: int, action: str) -> None:
         """Queue log entry ``n`` of a room for the next :meth:`flush`."""
-        self._pending.append(
-            {"room_id": room_id, "n": n, "hand": hand, "seat": seat, "action": action}
-        )
+        row = {"room_id": room_id, "n": n, "hand": hand, "seat": seat, "action": action}
+        self._pending.setdefault(room_id, []).append(row)
 
     @property
     def dirty(self) -> bool:
         return bool(self._pending)
 
-    def flush(self) -> None:
-        """Commit every queued log entry in one transaction.
+    def pending(self, room_id: str) -> int:
+        """How many of the room's log entries are queued, not yet stored."""
+        return len(self._pending.get(room_id, ()))
 
-        On failure (e.g. a duplicate ``n``: another process wrote to the room) nothing of the
-        batch is stored, the queue is emptied and the error propagates; callers reload the
-        affected rooms from the database.
+    def flush(self, room_id: str | None = None) -> None:
+        """Commit the queued log entries of one room (of every room if None) in one
+        transaction.
+
+        On failure (the database is unreachable, or a duplicate ``n``: another process wrote
+        to the room) nothing of the batch is stored, those entries leave the queue and the
+        error propagates as a :class:`StoreError`; callers bring the rooms back to what the
+        database holds.
         """
-        if not self._pending:
+        ids = list(self._pending) if room_id is None else [room_id]
+        rows = [row for i in ids for row in self._pending.pop(i, ())]
+        if not rows:
             return
-        rows, self._pending = self._pending, []
         try:
-            self._log_conn.execute(_INSERT_ACTION, rows)
-            self._log_conn.commit()
-        except Exception:
-            self._log_conn.rollback()
-            raise
+            conn = self._log_conn
+            if conn is None or conn.invalidated or conn.closed:
+                conn = self._log_conn = self.engine.connect()
+            conn.execute(_INSERT_ACTION, rows)
+            conn.commit()
+        except Exception as exc:
+            self._drop_log_conn()
+            detail = f"{len(rows)} log entries not stored ({type(exc).__name__}: {exc})"
+            raise StoreError(detail, ids) from exc
+
+    def _drop_log_conn(self) -> None:
+        """Forget the hot-path connection after a failure (the next flush opens a new one)."""
+        conn, self._log_conn = self._log_conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.rollback()
+            with contextlib.suppress(Exception):
+                conn.close()
+
+    def ping(self) -> None:
+        """Raise StoreError unless the database answers now."""
+        try:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("SELECT 1")
+        except Exception as exc:
+            raise StoreError(f"the database does not answer ({type(exc).__name__})", []) from exc
 
     def load_all(self, room_id: str | None = None) -> list[StoredRoom]:
         """Every stored room (or just ``room_id``) with its tokens and log, in creation order."""
@@ -164,7 +209,7 @@ class Store:
             room_q = room_q.where(rooms.c.id == room_id)
             seat_q = seat_q.where(seats.c.room_id == room_id)
             log_q = log_q.where(actions.c.room_id == room_id)
-        with self.engine.connect() as conn:
+        with _failing_as_store_error([room_id] if room_id else []), self.engine.connect() as conn:
             found = {
                 r.id: StoredRoom(r.id, json.loads(r.config), {}, {}, [])
                 for r in conn.execute(room_q)
@@ -180,12 +225,24 @@ class Store:
         return list(found.values())
 
     def close(self) -> None:
-        self.flush()
+        with contextlib.suppress(StoreError):  # (unstored rows were never acknowledged)
+            self.flush()
         self._stop.set()
         if self._checkpointer is not None:
             self._checkpointer.join(5)
-        self._log_conn.close()
+        self._drop_log_conn()
         self.engine.dispose()
+
+
+@contextlib.contextmanager
+def _failing_as_store_error(rooms: list[str]) -> Iterator[None]:
+    """Any database failure inside as a StoreError about ``rooms``."""
+    try:
+        yield
+    except StoreError:
+        raise
+    except Exception as exc:
+        raise StoreError(f"database operation failed ({type(exc).__name__}: {exc})", rooms) from exc
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -1,0 +1,115 @@
+"""The server on a real PostgreSQL server that goes away (issue 22, defect 1): a write the
+database did not take is not applied, not acknowledged and not lost track of; the room
+keeps playing when the database is back, and a restart restores exactly what was
+acknowledged. PostgreSQL comes from Debian's packages and is started by the test itself."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("websockets")
+pytest.importorskip("psycopg")
+
+from pg_support import Postgres, binaries  # noqa: E402
+from server_support import Client, Server, drain, to_act  # noqa: E402
+
+if binaries() is None:  # pragma: no cover - .ci/run installs it
+    pytest.skip("PostgreSQL's server programs are not installed", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def pg():
+    db = Postgres().start()
+    yield db
+    db.destroy()
+
+
+@pytest.fixture()
+def server(pg, tmp_path):
+    srv = Server(tmp_path / "server.db", url=pg.url).start()
+    yield srv
+    srv.stop()
+
+
+def health(server: Server) -> tuple[int, dict]:
+    import json
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(server.base + "/api/health", timeout=10) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def wait_healthy(server: Server) -> None:
+    deadline = time.monotonic() + 30
+    while health(server)[0] != 200:
+        assert time.monotonic() < deadline, "the server never saw the database again"
+        time.sleep(0.2)
+
+
+def test_a_database_outage_loses_nothing_and_applies_nothing_unstored(pg, server):
+    room = server.room(variant="xuezhan_kaxinwu", players=2, seats=["human", "human"],
+                       idle_timeout_s=600)  # fmt: skip
+    tokens = [server.join(room, s) for s in (0, 1)]
+    clients = [Client(server, room) for _ in (0, 1)]
+    for c, t in zip(clients, tokens):
+        c.hello(t)
+    acked = 0
+    for ref in range(1, 5):  # a few actions while the database is up
+        c, action = to_act(clients)
+        assert c.act(action, ref)["type"] == "ok"
+        acked += 1
+    assert health(server) == (200, {"ok": True, "rooms": 1, "database": "ok"})
+
+    pg.stop("immediate")
+    c, action = to_act(clients)
+    before = c.states[-1]["view"]
+    for ref in (10, 11):  # the same action twice: refused the same way both times
+        reply = c.act(action, ref)
+        assert reply["type"] == "error" and reply["code"] == "server_error", reply
+        for secret in ("SQL", "psycopg", "INSERT", "127.0.0.1", "Error"):
+            assert secret not in reply["message"]
+    drain(c)
+    assert c.states[-1]["view"] == before  # nothing unstored stayed applied
+    status, body = health(server)
+    assert status == 503 and body["ok"] is False and body["database"] == "unreachable"
+    status, body = server.post("/api/rooms", {"variant": "qingdao"})
+    assert status == 503 and "database" in body["error"]
+
+    pg.start()
+    wait_healthy(server)
+    deadline = time.monotonic() + 10
+    while True:  # the room waits a moment after a failed write, then takes actions again
+        reply = c.act(action, 20)
+        if reply["type"] == "ok" or time.monotonic() > deadline:
+            break
+        time.sleep(0.3)
+    assert reply["type"] == "ok", reply
+    acked += 1
+    for ref in range(21, 27):
+        c, action = to_act(clients)
+        if c.states[-1]["view"]["phase"] == "over":
+            break
+        assert c.act(action, ref)["type"] == "ok"
+        acked += 1
+    drain(clients[0])
+    drain(clients[1])
+    last = [c.states[-1]["view"] for c in clients]
+    for c in clients:
+        c.close()
+
+    server.kill()  # a crash: whatever was acknowledged must be there after the restart
+    server.start()
+    for seat, token in enumerate(tokens):
+        c = Client(server, room)
+        state = c.hello(token)
+        assert state["view"] == last[seat]
+        c.close()
+    assert server.get(f"/api/rooms/{room}")["hand"] == 0
+    assert acked >= 11
