@@ -87,6 +87,18 @@ class Server:
         with urllib.request.urlopen(self.base + path, timeout=10) as resp:
             return json.loads(resp.read())
 
+    def metrics(self) -> dict[str, float]:
+        """``GET /metrics`` (Prometheus text format) as {series: value}."""
+        with urllib.request.urlopen(self.base + "/metrics", timeout=10) as resp:
+            assert resp.headers["Content-Type"].startswith("text/plain")
+            text = resp.read().decode()
+        out = {}
+        for line in text.splitlines():
+            if line and not line.startswith("#"):
+                name, value = line.rsplit(" ", 1)
+                out[name] = float(value)
+        return out
+
     def post(self, path: str, body: Any, raw: bytes | None = None) -> tuple[int, Any]:
         data = raw if raw is not None else json.dumps(body).encode()
         req = urllib.request.Request(

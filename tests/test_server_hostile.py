@@ -162,3 +162,28 @@ def test_a_fenced_write_pushes_the_fresh_room_and_no_driver_text(tmp_path):
         first.stop()
         if second is not None:
             second.stop()
+
+
+def test_metrics_count_rooms_connections_actions_commits_and_errors(server):
+    before = server.metrics()
+    room = server.room(variant="xuezhan_kaxinwu", players=2, seats=["human", "human"],
+                       idle_timeout_s=SLOW)  # fmt: skip
+    clients = [Client(server, room) for _ in (0, 1)]
+    for seat, c in enumerate(clients):
+        c.hello(server.join(room, seat))
+    for ref in range(1, 4):
+        c, action = to_act(clients)
+        assert c.act(action, ref)["type"] == "ok"
+    assert error_code(clients[0], "{not json") == "bad_json"
+    after = server.metrics()
+    assert after["mjcore_rooms"] == before["mjcore_rooms"] + 1
+    assert after["mjcore_connections"] >= 2
+    human = 'mjcore_actions_total{by="human"}'
+    assert after[human] - before.get(human, 0) == 3
+    assert after["mjcore_action_seconds_count"] - before.get("mjcore_action_seconds_count", 0) == 3
+    assert after["mjcore_commit_seconds_count"] > before.get("mjcore_commit_seconds_count", 0)
+    bad = 'mjcore_errors_total{code="bad_json"}'
+    assert after[bad] - before.get(bad, 0) == 1
+    assert after["mjcore_commit_failures_total"] == 0
+    for c in clients:
+        c.close()

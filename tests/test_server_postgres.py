@@ -79,6 +79,7 @@ def test_a_database_outage_loses_nothing_and_applies_nothing_unstored(pg, server
     assert c.states[-1]["view"] == before  # nothing unstored stayed applied
     status, body = health(server)
     assert status == 503 and body["ok"] is False and body["database"] == "unreachable"
+    assert server.metrics()["mjcore_commit_failures_total"] >= 2
     status, body = server.post("/api/rooms", {"variant": "qingdao"})
     assert status == 503 and "database" in body["error"]
 
@@ -112,4 +113,5 @@ def test_a_database_outage_loses_nothing_and_applies_nothing_unstored(pg, server
         assert state["view"] == last[seat]
         c.close()
     assert server.get(f"/api/rooms/{room}")["hand"] == 0
+    assert server.metrics()["mjcore_restores_total"] == 1
     assert acked >= 11

@@ -31,6 +31,7 @@ from ..engine.variant import Variant
 from ..errors import IllegalActionError
 from ..variants import get_variant, names
 from .rooms import Lobby, NotYourTurnError, Room, RoomError
+from .metrics import CONTENT_TYPE, Metrics
 from .store import Store, StoreError
 
 
@@ -250,12 +251,18 @@ def _join_request(body: Any) -> tuple[int | None, str]:
 def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults: Any) -> Starlette:
     """The server app; ``defaults`` are room settings used when a request omits them."""
     state: dict[str, Any] = {}
+    metrics = Metrics()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
         store = Store(db)
-        lobby = Lobby(store, schedule=loop.call_later, max_rooms=max_rooms, defaults=defaults)
+        store.on_commit = metrics.observe_commit
+        lobby = Lobby(
+            store, schedule=loop.call_later, max_rooms=max_rooms, defaults=defaults,
+            metrics=metrics,
+        )  # fmt: skip
+        metrics.count_rooms(lambda: len(lobby.rooms))
         lobby.restore_all()
         gc.freeze()  # the restored rooms are long-lived: keep them out of every collection
         state["lobby"] = lobby
@@ -276,6 +283,9 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
             body = {"ok": False, "rooms": len(lobby().rooms), "database": "unreachable"}
             return JSONResponse(body, status_code=503)
         return JSONResponse({"ok": True, "rooms": len(lobby().rooms), "database": "ok"})
+
+    async def metrics_page(request: Request) -> Response:
+        return Response(metrics.render(), media_type=CONTENT_TYPE)
 
     async def variants(request: Request) -> Response:
         return JSONResponse([variant_info(get_variant(n)) for n in names()])
@@ -316,14 +326,17 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
     async def play(ws: WebSocket) -> None:
         await ws.accept()
         conn = Connection(ws)
+        metrics.connections.inc()
         try:
             room = lobby().get(ws.path_params["room_id"])
         except RoomError as exc:
             conn.send({"type": "error", "code": "no_room", "message": str(exc)})
             conn.close("no such room")
+            metrics.errors.labels(code="no_room").inc()
+            metrics.connections.dec()
             await asyncio.wait_for(conn.writer, 5)
             return
-        session = Session(room, conn)
+        session = Session(room, conn, metrics)
         try:
             while not conn.closing:
                 message = await ws.receive()
@@ -346,10 +359,12 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(asyncio.shield(conn.writer), 2)
             await conn.finish()
+            metrics.connections.dec()
 
     routes = [
         Route("/", index),
         Route("/api/health", health),
+        Route("/metrics", metrics_page),
         Route("/api/variants", variants),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room_id}", room_summary),
@@ -363,13 +378,16 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
 class Session:
     """The messages of one WebSocket: authentication, then actions for its own seat only."""
 
-    def __init__(self, room: Room, conn: Connection) -> None:
+    def __init__(self, room: Room, conn: Connection, metrics: Metrics | None = None) -> None:
         self.room, self.conn = room, conn
+        self.metrics = metrics
         self.seat: int | None = None
         self.bucket = TokenBucket(MESSAGE_RATE, MESSAGE_BURST)
         self.violations = 0
 
     def error(self, code: str, message: str, ref: Any = None) -> None:
+        if self.metrics is not None:
+            self.metrics.errors.labels(code=code).inc()
         reply: dict[str, Any] = {"type": "error", "code": code, "message": message}
         if ref is not None:
             reply["id"] = ref
@@ -431,6 +449,14 @@ class Session:
         self.room.connect(seat, self.conn, hand, since)
 
     def act(self, msg: dict[str, Any], ref: Any) -> None:
+        start = time.perf_counter()
+        try:
+            self._act(msg, ref)
+        finally:
+            if self.metrics is not None:
+                self.metrics.action_latency.observe(time.perf_counter() - start)
+
+    def _act(self, msg: dict[str, Any], ref: Any) -> None:
         assert self.seat is not None
         try:
             self.room.act(self.seat, msg.get("action"))

@@ -162,8 +162,10 @@ class Room:
         store: Store,
         schedule: Callable[[float, Callable[[], None]], Any] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        metrics: Any = None,
     ) -> None:
         self.id = room_id
+        self.metrics = metrics  # a server.metrics.Metrics, or None
         self.config = config
         self.store = store
         self.clock = clock
@@ -365,6 +367,9 @@ class Room:
         before = (len(game.event_log), game.phase, game.current)
         game.apply(seat, action)  # atomic: raises and changes nothing if illegal
         self._record(seat, str(action))  # durable at the next flush, before anyone is told
+        if self.metrics is not None:
+            by = "human" if self.is_human(seat) and seat not in self.away else "bot"
+            self.metrics.actions.labels(by=by).inc()
         if on_turn and self.config.claim_window_ms:
             self.hold_until = self.clock() + self.config.claim_window_ms / 1000
         if game.is_over:
@@ -387,7 +392,7 @@ class Room:
             log = self.entries[: self.durable]
         else:
             log = stored[0].log if stored else self.entries[: self.durable]
-        fresh = Room(self.id, self.config, self.store, clock=self.clock)
+        fresh = Room(self.id, self.config, self.store, clock=self.clock)  # (replay only)
         fresh._replay(log)
         self.match, self.entries, self.durable = fresh.match, fresh.entries, fresh.durable
         self.over_since = fresh.over_since
@@ -586,9 +591,11 @@ class Lobby:
         schedule: Callable[[float, Callable[[], None]], Any] | None = None,
         max_rooms: int = 10_000,
         defaults: dict[str, Any] | None = None,
+        metrics: Any = None,
     ) -> None:
         self.store = store
         self.schedule = schedule
+        self.metrics = metrics
         self.max_rooms = max_rooms
         self.defaults = defaults or {}
         self.rooms: dict[str, Room] = {}
@@ -601,11 +608,15 @@ class Lobby:
         """
         for stored in self.store.load_all():
             try:
-                room = Room.restore(stored, self.store, schedule=self.schedule)
+                room = Room.restore(
+                    stored, self.store, schedule=self.schedule, metrics=self.metrics
+                )
             except ValueError as exc:
                 print(f"mjcore server: room {stored.room_id} not restored: {exc}", file=sys.stderr)
                 continue
             self.rooms[stored.room_id] = room
+            if self.metrics is not None:
+                self.metrics.restores.inc()
         self.store.flush()  # first hands dealt for rooms stored without one
         return len(self.rooms)
 
@@ -614,7 +625,9 @@ class Lobby:
             raise RoomError(f"this server holds its maximum of {self.max_rooms} rooms")
         config = config_from_request(request, self.defaults)
         room_id = secrets.token_hex(8)
-        room = Room.create(room_id, config, self.store, schedule=self.schedule)
+        room = Room.create(
+            room_id, config, self.store, schedule=self.schedule, metrics=self.metrics
+        )
         self.rooms[room_id] = room
         return room
 

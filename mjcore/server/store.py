@@ -13,8 +13,9 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
+import time
 from dataclasses import dataclass
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from sqlalchemy import (
@@ -115,6 +116,8 @@ class Store:
         metadata.create_all(self.engine)
         self._log_conn: Connection | None = None  # one long-lived connection for the hot path
         self._pending: dict[str, list[dict[str, Any]]] = {}  # room id -> its unstored rows
+        # Told of every commit of log entries: (seconds it took, whether it was stored).
+        self.on_commit: Callable[[float, bool], None] | None = None
         if url.startswith("sqlite"):
             # Checkpoints (the only fsyncs in WAL mode) run in a thread, not inside a commit
             # on the event loop, where one stalled every table for up to ~100 ms.
@@ -173,6 +176,7 @@ class Store:
         rows = [row for i in ids for row in self._pending.pop(i, ())]
         if not rows:
             return
+        start = time.perf_counter()
         try:
             conn = self._log_conn
             if conn is None or conn.invalidated or conn.closed:
@@ -181,8 +185,12 @@ class Store:
             conn.commit()
         except Exception as exc:
             self._drop_log_conn()
+            if self.on_commit is not None:
+                self.on_commit(time.perf_counter() - start, False)
             detail = f"{len(rows)} log entries not stored ({type(exc).__name__}: {exc})"
             raise StoreError(detail, ids) from exc
+        if self.on_commit is not None:
+            self.on_commit(time.perf_counter() - start, True)
 
     def _drop_log_conn(self) -> None:
         """Forget the hot-path connection after a failure (the next flush opens a new one)."""
