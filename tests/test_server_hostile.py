@@ -133,7 +133,8 @@ def test_a_fenced_write_pushes_the_fresh_room_and_no_driver_text(tmp_path):
         room = first.room(variant="xuezhan_kaxinwu", players=2, seats=["human", "human"],
                           idle_timeout_s=SLOW)  # fmt: skip
         tokens = [first.join(room, s) for s in (0, 1)]
-        second = Server(db).start()  # restores the room as it is now
+        second = Server(db).start()
+        assert second.get(f"/api/rooms/{room}")["room"] == room  # restores the room as it is now
         clients = [Client(first, room) for _ in (0, 1)]
         for c, t in zip(clients, tokens):
             c.hello(t)
@@ -187,3 +188,38 @@ def test_metrics_count_rooms_connections_actions_commits_and_errors(server):
     assert after["mjcore_commit_failures_total"] == 0
     for c in clients:
         c.close()
+
+
+def test_rooms_are_restored_lazily_and_idle_rooms_leave_memory(tmp_path):
+    """Scale-out step 4: a restarted process holds no room until one is asked for; a room
+    nobody is connected to leaves memory after --idle-room-s and comes back on request,
+    exactly as it was."""
+    import time
+
+    db = tmp_path / "lazy.db"
+    first = Server(db).start()
+    room = first.room(variant="qingdao", idle_timeout_s=SLOW)
+    token = first.join(room, 0)
+    c = Client(first, room)
+    view = c.hello(token)["view"]
+    c.close()
+    first.stop()
+    lazy = Server(db, "--idle-room-s", "1").start()
+    try:
+        assert lazy.get("/api/health")["rooms"] == 0  # nothing loaded at start
+        assert lazy.get(f"/api/rooms/{room}")["room"] == room  # restored on request
+        assert lazy.get("/api/health")["rooms"] == 1
+        deadline = time.monotonic() + 10
+        while lazy.get("/api/health")["rooms"]:
+            assert time.monotonic() < deadline, "the idle room stayed in memory"
+            time.sleep(0.2)
+        c = Client(lazy, room)
+        assert c.hello(token)["view"] == view  # back, exactly as it was
+        c.close()
+        assert lazy.metrics()["mjcore_restores_total"] == 2
+        status, body = lazy.post("/api/rooms/../join", {})
+        assert status == 404
+        status, _ = lazy.post("/api/rooms/0123456789abcdef/join", {})
+        assert status == 404
+    finally:
+        lazy.stop()

@@ -77,6 +77,7 @@ MESSAGE_BURST = 40.0  # … with this burst
 MAX_VIOLATIONS = 100  # rate-limit or auth violations before the connection is closed
 MAX_DEPTH = 8  # nesting of lists and objects in one message or request body
 MAX_REF = 32  # characters of a message's ``id``
+IDLE_ROOM_S = 600.0  # a room nobody has been connected to this long leaves memory
 
 
 class BadJSON(ValueError):
@@ -233,6 +234,13 @@ async def _json_body(request: Request) -> Any:
         raise RoomError(f"request body is {exc}") from None
 
 
+async def _drop_idle_rooms(lobby: Lobby, idle_s: float) -> None:
+    """Every few seconds, forget the rooms nobody has been connected to for ``idle_s``."""
+    while True:
+        await asyncio.sleep(min(30.0, max(1.0, idle_s / 4)))
+        lobby.drop_idle(idle_s)
+
+
 def _join_request(body: Any) -> tuple[int | None, str]:
     """The seat (None: the first free one) and name of a join request, or RoomError."""
     if not isinstance(body, dict):
@@ -248,8 +256,19 @@ def _join_request(body: Any) -> tuple[int | None, str]:
     return seat, name
 
 
-def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults: Any) -> Starlette:
-    """The server app; ``defaults`` are room settings used when a request omits them."""
+def create_app(
+    db: str = "mjcore-server.db",
+    max_rooms: int = 10_000,
+    restore: str = "lazy",
+    idle_room_s: float = IDLE_ROOM_S,
+    **defaults: Any,
+) -> Starlette:
+    """The server app; ``defaults`` are room settings used when a request omits them.
+
+    ``restore="lazy"`` restores a stored room on its first request, ``"all"`` every room at
+    start; rooms nobody has been connected to for ``idle_room_s`` seconds leave memory."""
+    if restore not in ("lazy", "all"):
+        raise ValueError(f"restore must be 'lazy' or 'all', got {restore!r}")
     state: dict[str, Any] = {}
     metrics = Metrics()
 
@@ -263,10 +282,13 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
             metrics=metrics,
         )  # fmt: skip
         metrics.count_rooms(lambda: len(lobby.rooms))
-        lobby.restore_all()
+        if restore == "all":
+            lobby.restore_all()
+        sweeper = asyncio.create_task(_drop_idle_rooms(lobby, idle_room_s))
         gc.freeze()  # the restored rooms are long-lived: keep them out of every collection
         state["lobby"] = lobby
         yield
+        sweeper.cancel()
         store.close()
 
     def lobby() -> Lobby:
@@ -304,12 +326,16 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
             return JSONResponse(lobby().get(request.path_params["room_id"]).summary())
         except RoomError as exc:
             return _error(404, str(exc))
+        except StoreError as exc:
+            return _unavailable(exc)
 
     async def join(request: Request) -> Response:
         try:
             room = lobby().get(request.path_params["room_id"])
         except RoomError as exc:
             return _error(404, str(exc))
+        except StoreError as exc:
+            return _unavailable(exc)
         try:
             seat, name = _join_request(await _json_body(request))
         except RoomError as exc:
@@ -329,10 +355,12 @@ def create_app(db: str = "mjcore-server.db", max_rooms: int = 10_000, **defaults
         metrics.connections.inc()
         try:
             room = lobby().get(ws.path_params["room_id"])
-        except RoomError as exc:
-            conn.send({"type": "error", "code": "no_room", "message": str(exc)})
-            conn.close("no such room")
-            metrics.errors.labels(code="no_room").inc()
+        except (RoomError, StoreError) as exc:
+            code = "no_room" if isinstance(exc, RoomError) else "server_error"
+            text = str(exc) if code == "no_room" else "the database is unavailable; try again"
+            conn.send({"type": "error", "code": code, "message": text})
+            conn.close("no such room" if code == "no_room" else "database unavailable")
+            metrics.errors.labels(code=code).inc()
             metrics.connections.dec()
             await asyncio.wait_for(conn.writer, 5)
             return

@@ -28,6 +28,20 @@ import click
 @click.option("--idle-timeout", default=30.0, show_default=True, help="Default idle seconds.")
 @click.option("--max-rooms", default=10_000, show_default=True, type=int)
 @click.option(
+    "--restore",
+    type=click.Choice(["lazy", "all"]),
+    default="lazy",
+    show_default=True,
+    help="Restore a stored room on its first request (lazy), or every room at start (all).",
+)
+@click.option(
+    "--idle-room-s",
+    default=600.0,
+    show_default=True,
+    type=click.FloatRange(1, 86_400),
+    help="A room nobody has been connected to this long leaves memory (the database keeps it).",
+)
+@click.option(
     "--ws-compression/--no-ws-compression",
     default=False,
     show_default=True,
@@ -40,6 +54,8 @@ def serve_command(
     claim_window_ms: int,
     idle_timeout: float,
     max_rooms: int,
+    restore: str,
+    idle_room_s: float,
     ws_compression: bool,
 ) -> None:
     """Run the game server (HTTP API, WebSockets, browser table at http://HOST:PORT/)."""
@@ -51,8 +67,9 @@ def serve_command(
         hint = 'install the server extra: pip install "mjcore[server]"'
         raise click.ClickException(f"{exc}; {hint}") from None
     app = create_app(
-        db, max_rooms=max_rooms, claim_window_ms=claim_window_ms, idle_timeout_s=idle_timeout
-    )
+        db, max_rooms=max_rooms, restore=restore, idle_room_s=idle_room_s,
+        claim_window_ms=claim_window_ms, idle_timeout_s=idle_timeout,
+    )  # fmt: skip
     # Fewer, cheaper garbage collections: a full collection walks every room's state and
     # pauses all tables (measured up to ~200 ms with 500 tables at the default thresholds).
     gc.set_threshold(50_000, 50, 1_000)

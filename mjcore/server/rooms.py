@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import sys
 import time
@@ -36,6 +37,7 @@ from .store import Store, StoredRoom, StoreError
 
 HUMAN = "human"
 MAX_ACTIONS_PER_PUMP = 64  # bot actions applied before yielding to other rooms
+ROOM_ID = re.compile(r"[0-9a-f]{16}")  # secrets.token_hex(8), as Lobby.create makes them
 RETRY_AFTER_S = 1.0  # after a failed write, bots and timers wait this long before moving again
 
 
@@ -190,6 +192,7 @@ class Room:
         self.paused_until = 0.0  # after a failed write: no automatic moves before this time
         self.asked: dict[int, tuple[int, float]] = {}  # seat -> (history length, since)
         self.over_since: float | None = None
+        self.idle_since: float | None = clock()  # since when no seat is connected (None: one is)
         self._bots: dict[str, BaseBot] = {}
         self._timer: Any = None
 
@@ -209,8 +212,9 @@ class Room:
         room.tokens = dict(stored.token_hashes)
         room.names = dict(stored.names)
         room._replay(stored.log)
-        if room.match.current is None:
+        if room.match.current is None:  # stored without its first hand: deal it now
             room._new_hand()
+            room.flush()
         return room
 
     def _replay(self, log: list[tuple[int, int, str]]) -> None:
@@ -304,6 +308,7 @@ class Room:
         if old is not None and old is not sink:
             old.close("replaced by a newer connection for this seat")
         self.conns[seat] = sink
+        self.idle_since = None
         self.away.discard(seat)
         if not 0 <= hand <= self.hand_index:
             hand, since = self.hand_index, 0
@@ -314,6 +319,8 @@ class Room:
     def disconnect(self, seat: int, sink: Sink) -> None:
         if self.conns.get(seat) is sink:
             del self.conns[seat]
+            if not self.conns:
+                self.idle_since = self.clock()
             self.dirty.update(range(self.config.players))
             self.pump()
 
@@ -522,6 +529,10 @@ class Room:
         ]
         return max(0.0, min(due)) if due else None
 
+    def close(self) -> None:
+        """Stop the room's timer (before it is dropped from memory)."""
+        self._set_timer(None)
+
     def _set_timer(self, delay: float | None) -> None:
         if self._timer is not None:
             self._timer.cancel()
@@ -608,17 +619,46 @@ class Lobby:
         """
         for stored in self.store.load_all():
             try:
-                room = Room.restore(
-                    stored, self.store, schedule=self.schedule, metrics=self.metrics
-                )
+                self._add_restored(stored)
             except ValueError as exc:
                 print(f"mjcore server: room {stored.room_id} not restored: {exc}", file=sys.stderr)
-                continue
-            self.rooms[stored.room_id] = room
-            if self.metrics is not None:
-                self.metrics.restores.inc()
-        self.store.flush()  # first hands dealt for rooms stored without one
         return len(self.rooms)
+
+    def _add_restored(self, stored: StoredRoom) -> Room:
+        room = Room.restore(stored, self.store, schedule=self.schedule, metrics=self.metrics)
+        self.rooms[stored.room_id] = room
+        if self.metrics is not None:
+            self.metrics.restores.inc()
+        return room
+
+    def _load(self, room_id: Any) -> Room:
+        """A room not in memory, restored from the database on its first request (lazy
+        restore); RoomError if there is no such room, StoreError if the database fails."""
+        if not isinstance(room_id, str) or not ROOM_ID.fullmatch(room_id):
+            raise RoomError(f"no room {clip(room_id)}")  # (not worth a query)
+        stored = self.store.load_all(room_id)
+        if not stored:
+            raise RoomError(f"no room {room_id!r}")
+        if len(self.rooms) >= self.max_rooms:
+            self.drop_idle(0.0)
+        try:
+            return self._add_restored(stored[0])
+        except ValueError as exc:
+            raise RoomError(f"room {room_id} cannot be restored: {exc}") from None
+
+    def drop_idle(self, idle_s: float) -> list[str]:
+        """Forget rooms nobody has been connected to for ``idle_s`` seconds (their state is
+        in the database: the next request restores them); returns their ids."""
+        dropped = [
+            room_id
+            for room_id, room in self.rooms.items()
+            if room.idle_since is not None
+            and room.clock() - room.idle_since >= idle_s
+            and not self.store.pending(room_id)
+        ]
+        for room_id in dropped:
+            self.rooms.pop(room_id).close()
+        return dropped
 
     def create(self, request: Any) -> Room:
         if len(self.rooms) >= self.max_rooms:
@@ -632,7 +672,7 @@ class Lobby:
         return room
 
     def get(self, room_id: str) -> Room:
+        """The room, restored from the database if it is not in memory (RoomError if there
+        is none)."""
         room = self.rooms.get(room_id)
-        if room is None:
-            raise RoomError(f"no room {room_id!r}")
-        return room
+        return room if room is not None else self._load(room_id)
