@@ -115,3 +115,50 @@ def test_a_database_outage_loses_nothing_and_applies_nothing_unstored(pg, server
     assert server.get(f"/api/rooms/{room}")["hand"] == 0
     assert server.metrics()["mjcore_restores_total"] == 1
     assert acked >= 11
+
+
+def _two_seat_room(server: Server) -> tuple[str, list[Client]]:
+    room = server.room(variant="xuezhan_kaxinwu", players=2, seats=["human", "human"],
+                       idle_timeout_s=600)  # fmt: skip
+    clients = [Client(server, room) for _ in (0, 1)]
+    for seat, c in enumerate(clients):
+        c.hello(server.join(room, seat))
+    return room, clients
+
+
+def test_a_slow_commit_delays_only_its_own_room(pg, server):
+    """Storage runs off the event loop: while another transaction holds room A's next log
+    row (so A's commit waits on PostgreSQL's row lock), room B's actions are acknowledged
+    at once; when the lock goes, A's action is stored and acknowledged."""
+    import sqlalchemy as sa
+
+    room_a, a_clients = _two_seat_room(server)
+    room_b, b_clients = _two_seat_room(server)
+    engine = sa.create_engine(pg.url)
+    blocker = engine.connect()
+    try:
+        n = blocker.execute(
+            sa.text("SELECT count(*) FROM actions WHERE room_id = :r"), {"r": room_a}
+        ).scalar()
+        blocker.execute(
+            sa.text("INSERT INTO actions (room_id, n, hand, seat, action) "
+                    "VALUES (:r, :n, 0, 0, 'held')"),  # fmt: skip
+            {"r": room_a, "n": n},
+        )  # not committed: A's insert of entry n waits for this transaction
+        a, action = to_act(a_clients)
+        a.send({"type": "act", "action": action, "id": 1})
+        for ref in range(1, 4):
+            b, b_action = to_act(b_clients)
+            started = time.monotonic()
+            assert b.act(b_action, ref)["type"] == "ok"
+            assert time.monotonic() - started < 1.0
+        with pytest.raises(TimeoutError):
+            a.until(lambda m: m["type"] in ("ok", "error") and m.get("id") == 1, timeout=0.5)
+        blocker.rollback()  # the lock goes: A's commit goes through
+        reply = a.until(lambda m: m["type"] in ("ok", "error") and m.get("id") == 1)
+        assert reply["type"] == "ok", reply
+    finally:
+        blocker.close()
+        engine.dispose()
+        for c in (*a_clients, *b_clients):
+            c.close()

@@ -279,7 +279,7 @@ def create_app(
         store.on_commit = metrics.observe_commit
         lobby = Lobby(
             store, schedule=loop.call_later, max_rooms=max_rooms, defaults=defaults,
-            metrics=metrics,
+            metrics=metrics, post=loop.call_soon_threadsafe,
         )  # fmt: skip
         metrics.count_rooms(lambda: len(lobby.rooms))
         if restore == "all":
@@ -357,8 +357,8 @@ def create_app(
             room = lobby().get(ws.path_params["room_id"])
         except (RoomError, StoreError) as exc:
             code = "no_room" if isinstance(exc, RoomError) else "server_error"
-            text = str(exc) if code == "no_room" else "the database is unavailable; try again"
-            conn.send({"type": "error", "code": code, "message": text})
+            why = str(exc) if code == "no_room" else "the database is unavailable; try again"
+            conn.send({"type": "error", "code": code, "message": why})
             conn.close("no such room" if code == "no_room" else "database unavailable")
             metrics.errors.labels(code=code).inc()
             metrics.connections.dec()
@@ -477,29 +477,31 @@ class Session:
         self.room.connect(seat, self.conn, hand, since)
 
     def act(self, msg: dict[str, Any], ref: Any) -> None:
+        """Apply the seat's action; ``ok`` once it is stored (off the loop: other rooms go on
+        meanwhile), ``server_error`` if the database did not take it (then nothing changed)."""
+        assert self.seat is not None
         start = time.perf_counter()
         try:
-            self._act(msg, ref)
-        finally:
-            if self.metrics is not None:
-                self.metrics.action_latency.observe(time.perf_counter() - start)
-
-    def _act(self, msg: dict[str, Any], ref: Any) -> None:
-        assert self.seat is not None
-        try:
             self.room.act(self.seat, msg.get("action"))
-            self.room.flush()  # durable before the ok
         except NotYourTurnError as exc:
+            self._acted(start)
             return self.error("not_your_turn", str(exc), ref)
         except IllegalActionError as exc:
+            self._acted(start)
             return self.error("illegal", str(exc), ref)
-        except StoreError as exc:  # the room is back at what the database holds
+        self.room.commit(lambda error: self._stored(ref, start, error))
+
+    def _stored(self, ref: Any, start: float, error: StoreError | None) -> None:
+        self._acted(start)
+        if error is not None:  # the room is back at what the database holds
             # Never the driver's text (SQL, hosts) to a client: the details go to the log.
-            print(f"mjcore server: room {self.room.id}: {exc}", file=sys.stderr)
-            self.error("server_error", "the action was not stored, so not applied", ref)
-            return self.room.pump()  # every seat gets the state as stored
+            print(f"mjcore server: room {self.room.id}: {error}", file=sys.stderr)
+            return self.error("server_error", "the action was not stored, so not applied", ref)
         self.conn.send({"type": "ok", "id": ref})
-        self.room.pump()
+
+    def _acted(self, start: float) -> None:
+        if self.metrics is not None:
+            self.metrics.action_latency.observe(time.perf_counter() - start)
 
     def next(self, msg: dict[str, Any], ref: Any) -> None:
         assert self.seat is not None

@@ -15,6 +15,7 @@ someone was.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import re
@@ -165,9 +166,15 @@ class Room:
         schedule: Callable[[float, Callable[[], None]], Any] | None = None,
         clock: Callable[[], float] = time.monotonic,
         metrics: Any = None,
+        post: Callable[[Callable[[], None]], Any] | None = None,
     ) -> None:
         self.id = room_id
         self.metrics = metrics  # a server.metrics.Metrics, or None
+        # Runs a callback on the room's thread from any thread (loop.call_soon_threadsafe):
+        # with it, commits run off the loop (Store.submit); without it, they block (flush).
+        self._post = post
+        self._in_flight = False  # a commit of this room's entries is running
+        self._waiting: list[tuple[int, Callable[[StoreError | None], None]]] = []
         self.config = config
         self.store = store
         self.clock = clock
@@ -263,6 +270,71 @@ class Room:
             self._recover()
             raise
         self.durable = len(self.entries)
+
+    def commit(self, done: Callable[[StoreError | None], None] | None = None) -> None:
+        """Store every entry recorded so far; ``done(None)`` runs once they are stored, or
+        ``done(error)`` if they were not (the room is then back at what the database holds).
+
+        Off the loop when the room has ``post``: one commit of the room runs at a time in a
+        writer thread, and what is recorded meanwhile goes in the next one (grouped). Until
+        the entries are stored nobody is told of them: delivery waits for the commit.
+        """
+        if done is not None:
+            self._waiting.append((len(self.entries), done))
+        if self._post is None:
+            try:
+                self.flush()
+            except StoreError as exc:
+                self._settle(exc)
+                return
+            self._settle(None)
+            return
+        self._start_commit()
+
+    def _start_commit(self) -> None:
+        if self._in_flight:
+            return  # the running commit's end starts the next
+        rows = self.store.take(self.id)
+        if not rows:
+            self._settle(None)
+            return
+        self._in_flight = True
+        end = len(self.entries)
+        post = self._post
+        assert post is not None
+        future = self.store.submit(rows)
+        future.add_done_callback(lambda f: post(lambda: self._committed(f, end)))
+
+    def _committed(self, future: Any, end: int) -> None:
+        """On the room's thread: a commit ended (``end``: entries stored if it succeeded)."""
+        self._in_flight = False
+        error = future.exception()
+        if error is not None:
+            if not isinstance(error, StoreError):  # (a bug: still never leave memory ahead)
+                error = StoreError(f"commit failed: {type(error).__name__}: {error}", [self.id])
+            print(f"mjcore server: room {self.id}: write failed: {error}", file=sys.stderr)
+            self.store.take(self.id)  # what was recorded on top of the failed entries goes too
+            self._recover(reread=error.conflict)
+            self._settle(error)
+            self.pump()
+            return
+        self.durable = max(self.durable, end)
+        self._settle(None)  # acknowledgements first, then the states they cause
+        if self.store.pending(self.id):
+            self._start_commit()  # recorded meanwhile: its end delivers
+            return
+        self._deliver(only_asked=self.clock() < self.hold_until)
+        self.pump()
+
+    def _settle(self, error: StoreError | None) -> None:
+        """Tell the waiters: all of them of a failure, else those whose entries are stored."""
+        if error is not None:
+            waiting, self._waiting = self._waiting, []
+        else:
+            waiting = [w for w in self._waiting if w[0] <= self.durable]
+            self._waiting = [w for w in self._waiting if w[0] > self.durable]
+        for _, done in waiting:
+            done(error)
 
     def _new_hand(self) -> None:
         self.match.new_hand()
@@ -389,16 +461,17 @@ class Room:
         else:
             self.dirty.update(range(self.config.players))
 
-    def _recover(self) -> None:
-        """After a failed write, go back to exactly what the database holds: reread it (another
-        process may have written to the room), or, while it cannot be read, the entries known
-        to be stored; every seat then gets the fresh state."""
-        try:
-            stored = self.store.load_all(self.id)
-        except StoreError:
-            log = self.entries[: self.durable]
-        else:
-            log = stored[0].log if stored else self.entries[: self.durable]
+    def _recover(self, reread: bool = True) -> None:
+        """After a failed write, go back to exactly what the database holds: reread it when
+        ``reread`` (another process may have written to the room), or the entries known to
+        be stored (also while the database cannot be read); every seat then gets the fresh
+        state."""
+        log = self.entries[: self.durable]
+        if reread:
+            with contextlib.suppress(StoreError):
+                stored = self.store.load_all(self.id)
+                if stored:
+                    log = stored[0].log
         fresh = Room(self.id, self.config, self.store, clock=self.clock)  # (replay only)
         fresh._replay(log)
         self.match, self.entries, self.durable = fresh.match, fresh.entries, fresh.durable
@@ -542,6 +615,9 @@ class Room:
 
     # ------------------------------------------------------------ delivery
     def _deliver(self, only_asked: bool) -> None:
+        if self._post is not None and (self._in_flight or self.store.pending(self.id)):
+            self._start_commit()  # states wait until what they show is stored
+            return
         if self.store.pending(self.id):
             try:
                 self.flush()
@@ -603,10 +679,12 @@ class Lobby:
         max_rooms: int = 10_000,
         defaults: dict[str, Any] | None = None,
         metrics: Any = None,
+        post: Callable[[Callable[[], None]], Any] | None = None,
     ) -> None:
         self.store = store
         self.schedule = schedule
         self.metrics = metrics
+        self.post = post  # with it, rooms commit off the loop (Room.commit)
         self.max_rooms = max_rooms
         self.defaults = defaults or {}
         self.rooms: dict[str, Room] = {}
@@ -625,7 +703,9 @@ class Lobby:
         return len(self.rooms)
 
     def _add_restored(self, stored: StoredRoom) -> Room:
-        room = Room.restore(stored, self.store, schedule=self.schedule, metrics=self.metrics)
+        room = Room.restore(
+            stored, self.store, schedule=self.schedule, metrics=self.metrics, post=self.post
+        )
         self.rooms[stored.room_id] = room
         if self.metrics is not None:
             self.metrics.restores.inc()
@@ -666,8 +746,9 @@ class Lobby:
         config = config_from_request(request, self.defaults)
         room_id = secrets.token_hex(8)
         room = Room.create(
-            room_id, config, self.store, schedule=self.schedule, metrics=self.metrics
-        )
+            room_id, config, self.store, schedule=self.schedule, metrics=self.metrics,
+            post=self.post,
+        )  # fmt: skip
         self.rooms[room_id] = room
         return room
 

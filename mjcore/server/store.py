@@ -16,6 +16,7 @@ import threading
 import time
 from dataclasses import dataclass
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy import (
@@ -33,6 +34,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
@@ -65,18 +67,22 @@ actions = Table(
 
 
 CHECKPOINT_SECONDS = 1.0
+WRITERS = 4  # writer threads (one for SQLite, whose writers take turns anyway)
 CONNECT_TIMEOUT = 5  # seconds to reach a database server before a write counts as failed
 
 
 class StoreError(Exception):
     """A write or read the database did not take; ``rooms`` are the room ids it concerned.
+    ``conflict``: the database refused the rows (another process wrote those entries), so
+    it is reachable and holds the truth.
 
     Its text is for the server's log: it may carry driver and SQL detail, never for clients.
     """
 
-    def __init__(self, message: str, rooms: list[str]) -> None:
+    def __init__(self, message: str, rooms: list[str], conflict: bool = False) -> None:
         super().__init__(message)
         self.rooms = rooms
+        self.conflict = conflict
 _INSERT_ACTION = insert(actions)  # built once: the hot path only binds parameters
 
 
@@ -116,8 +122,10 @@ class Store:
         metadata.create_all(self.engine)
         self._log_conn: Connection | None = None  # one long-lived connection for the hot path
         self._pending: dict[str, list[dict[str, Any]]] = {}  # room id -> its unstored rows
-        # Told of every commit of log entries: (seconds it took, whether it was stored).
+        # Told of every commit of log entries: (seconds it took, whether it was stored);
+        # called from writer threads too.
         self.on_commit: Callable[[float, bool], None] | None = None
+        self._writers: ThreadPoolExecutor | None = None  # started on the first submit
         if url.startswith("sqlite"):
             # Checkpoints (the only fsyncs in WAL mode) run in a thread, not inside a commit
             # on the event loop, where one stalled every table for up to ~100 ms.
@@ -185,12 +193,41 @@ class Store:
             conn.commit()
         except Exception as exc:
             self._drop_log_conn()
-            if self.on_commit is not None:
-                self.on_commit(time.perf_counter() - start, False)
-            detail = f"{len(rows)} log entries not stored ({type(exc).__name__}: {exc})"
-            raise StoreError(detail, ids) from exc
+            raise self._failed(exc, rows, ids, start) from exc
         if self.on_commit is not None:
             self.on_commit(time.perf_counter() - start, True)
+
+    def take(self, room_id: str) -> list[dict[str, Any]]:
+        """The room's queued log entries, out of the queue (for :meth:`submit`)."""
+        return self._pending.pop(room_id, [])
+
+    def submit(self, rows: list[dict[str, Any]]) -> Future[None]:
+        """Commit ``rows`` in a writer thread (off the event loop); the future fails with a
+        StoreError if the database does not take them. Callers keep one commit of a room in
+        flight at a time, so a room's entries are stored in order and one slow commit
+        delays only its own room."""
+        if self._writers is None:
+            workers = 1 if self.engine.dialect.name == "sqlite" else WRITERS  # (one file lock)
+            self._writers = ThreadPoolExecutor(workers, thread_name_prefix="mjcore-store")
+        return self._writers.submit(self._commit_rows, rows)
+
+    def _commit_rows(self, rows: list[dict[str, Any]]) -> None:
+        start = time.perf_counter()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(_INSERT_ACTION, rows)
+        except Exception as exc:
+            raise self._failed(exc, rows, sorted({r["room_id"] for r in rows}), start) from exc
+        if self.on_commit is not None:
+            self.on_commit(time.perf_counter() - start, True)
+
+    def _failed(
+        self, exc: Exception, rows: list[dict[str, Any]], ids: list[str], start: float
+    ) -> StoreError:
+        if self.on_commit is not None:
+            self.on_commit(time.perf_counter() - start, False)
+        detail = f"{len(rows)} log entries not stored ({type(exc).__name__}: {exc})"
+        return StoreError(detail, ids, conflict=isinstance(exc, IntegrityError))
 
     def _drop_log_conn(self) -> None:
         """Forget the hot-path connection after a failure (the next flush opens a new one)."""
@@ -236,6 +273,8 @@ class Store:
         with contextlib.suppress(StoreError):  # (unstored rows were never acknowledged)
             self.flush()
         self._stop.set()
+        if self._writers is not None:
+            self._writers.shutdown(wait=True)
         if self._checkpointer is not None:
             self._checkpointer.join(5)
         self._drop_log_conn()
