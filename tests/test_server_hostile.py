@@ -4,7 +4,9 @@ be written to is closed, and nothing a client sends crashes a handler."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import time
 
 import pytest
 
@@ -122,47 +124,69 @@ def test_integer_room_settings_refuse_fractions(server, field):
     assert status == 201 and data["config"][field] == 2
 
 
-def test_a_fenced_write_pushes_the_fresh_room_and_no_driver_text(tmp_path):
-    """Two processes on one database (defect 4): the second serves the room as it was when it
-    started; its write of action n fails on the (room_id, n) key, so it rereads the room
-    and pushes the fresh state to its seat; the client never sees SQL or driver text."""
+def serve_from(server, room: str, timeout: float = 15) -> None:
+    """Ask ``server`` for the room until it serves it (another process's lease may hold it)."""
+    deadline = time.monotonic() + timeout
+    while server.post(f"/api/rooms/{room}/join", {"seat": 99})[0] == 503:
+        assert time.monotonic() < deadline, "the room was never released"
+        time.sleep(0.2)
+
+
+def test_a_paused_process_that_lost_its_lease_is_fenced(tmp_path):
+    """Two processes on one database (defect 4, leases): the second serves a room, is
+    paused (SIGSTOP) past its lease, and the first takes the room over and plays on. When
+    the second wakes, its seat can neither act on the stale room (the write fails on the
+    (room_id, n) key, or the lost lease closes the connection) nor hear SQL or driver text."""
+    import signal
+
     db = tmp_path / "shared.db"
-    first = Server(db).start()
-    second = None
+    first = Server(db, "--lease-s", "2").start()
+    second = Server(db, "--lease-s", "2").start()
     try:
         room = first.room(variant="xuezhan_kaxinwu", players=2, seats=["human", "human"],
                           idle_timeout_s=SLOW)  # fmt: skip
         tokens = [first.join(room, s) for s in (0, 1)]
-        second = Server(db).start()
-        assert second.get(f"/api/rooms/{room}")["room"] == room  # restores the room as it is now
-        clients = [Client(first, room) for _ in (0, 1)]
-        for c, t in zip(clients, tokens):
+        serve_from(second, room)  # once the first gives its lease up (nobody connected)
+        stale = [Client(second, room) for _ in (0, 1)]
+        for c, t in zip(stale, tokens):
+            c.hello(t)  # the second process takes the lease
+        status, body = first.post(f"/api/rooms/{room}/join", {})
+        assert status == 503 and "another server" in body["error"]
+        c, action = to_act(stale)
+        assert c.act(action, 1)["type"] == "ok"
+        seat = stale.index(to_act(stale)[0])
+        stale_legal = stale[seat].states[-1]["view"]["legal_actions"]
+        assert second.proc is not None
+        second.proc.send_signal(signal.SIGSTOP)
+        time.sleep(2.6)  # its lease runs out
+        fresh = [Client(first, room) for _ in (0, 1)]
+        for c, t in zip(fresh, tokens):
             c.hello(t)
-        for ref in range(1, 4):  # the first process moves on
-            c, action = to_act(clients)
+        for ref in range(2, 5):
+            c, action = to_act(fresh)
             assert c.act(action, ref)["type"] == "ok"
-        seat = clients.index(to_act(clients)[0])
-        drain(clients[seat])
-        fresh_view = clients[seat].states[-1]["view"]
-        stale = Client(second, room)
-        state = stale.hello(tokens[seat])
-        assert state["view"] != fresh_view  # the second process serves a stale room
-        legal = state["view"]["legal_actions"]
-        other = Client(second, room)
-        other_state = other.hello(tokens[1 - seat])
-        actor = stale if legal else other
-        action = (legal or other_state["view"]["legal_actions"])[0]
-        reply = actor.act(action, 50)
-        assert reply["type"] == "error" and reply["code"] == "server_error", reply
-        assert "SQL" not in reply["message"] and "Integrity" not in reply["message"]
-        drain(stale)
-        assert stale.states[-1]["view"] == fresh_view  # pushed after the reread
-        for c in (*clients, stale, other):
+        drain(fresh[seat])
+        second.proc.send_signal(signal.SIGCONT)
+        stale[seat].send({"type": "act", "action": stale_legal[0], "id": 50})
+        seen = []
+        with contextlib.suppress(Exception):  # (the socket may close)
+            while True:
+                seen.append(stale[seat].recv(3))
+        replies = [m for m in seen if m.get("id") == 50]
+        assert not any(m["type"] == "ok" for m in replies), seen
+        for m in seen:
+            assert "SQL" not in json.dumps(m) and "Integrity" not in json.dumps(m)
+        moved = [m for m in seen if m["type"] == "closing"]
+        pushed = [m for m in seen if m["type"] == "state"]
+        assert moved or (replies and replies[0]["code"] == "server_error" and pushed), seen
+        for c in (*fresh, *stale):
             c.close()
     finally:
         first.stop()
-        if second is not None:
-            second.stop()
+        with contextlib.suppress(Exception):
+            assert second.proc is not None
+            second.proc.send_signal(signal.SIGCONT)
+        second.stop()
 
 
 def test_metrics_count_rooms_connections_actions_commits_and_errors(server):

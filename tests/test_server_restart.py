@@ -27,7 +27,8 @@ def play_some(client, state, actions):
 
 def test_kill_and_restart_restores_every_room(tmp_path):
     db = tmp_path / "rooms.db"
-    first = Server(db).start()
+    # the same server id: a restarted server takes its rooms' leases back at once
+    first = Server(db, "--server-id", "restart-test").start()
     rooms = []
     try:
         for variant, seats in (
@@ -48,7 +49,7 @@ def test_kill_and_restart_restores_every_room(tmp_path):
     finally:
         first.kill()
 
-    second = Server(db).start()
+    second = Server(db, "--server-id", "restart-test").start()
     try:
         for room, token, snapshot, summary in rooms:
             c = Client(second, room)

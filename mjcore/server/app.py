@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import math
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
@@ -30,7 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine.variant import Variant
 from ..errors import IllegalActionError
 from ..variants import get_variant, names
-from .rooms import Lobby, NotYourTurnError, Room, RoomError
+from .rooms import LEASE_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
 from .metrics import CONTENT_TYPE, Metrics
 from .store import Store, StoreError
 
@@ -211,6 +212,13 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def _busy(exc: RoomBusy) -> JSONResponse:
+    """503 + Retry-After for a room another process serves (its lease runs out soon)."""
+    response = _error(503, str(exc))
+    response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
+    return response
+
+
 def _unavailable(exc: StoreError) -> JSONResponse:
     """503 for a request the database did not take (the details go to the log only)."""
     print(f"mjcore server: {exc}", file=sys.stderr)
@@ -234,10 +242,26 @@ async def _json_body(request: Request) -> Any:
         raise RoomError(f"request body is {exc}") from None
 
 
-async def _drop_idle_rooms(lobby: Lobby, idle_s: float) -> None:
-    """Every few seconds, forget the rooms nobody has been connected to for ``idle_s``."""
+async def _keep_rooms(lobby: Lobby, idle_s: float) -> None:
+    """Every third of a lease: renew the leases of rooms in use, give up those of rooms
+    nobody is connected to, drop rooms another process took over, and forget rooms nobody
+    has been connected to for ``idle_s``. Database steps run in worker threads."""
     while True:
-        await asyncio.sleep(min(30.0, max(1.0, idle_s / 4)))
+        await asyncio.sleep(lobby.lease_s / 3)
+        renew, release, retake = lobby.leases_to_renew()
+        try:
+            held = await asyncio.to_thread(lobby.store.renew, lobby.owner, renew, lobby.lease_s)
+            await asyncio.to_thread(lobby.store.release, lobby.owner, release)
+            retaken = {
+                room_id: await asyncio.to_thread(
+                    lobby.store.acquire, room_id, lobby.owner, lobby.lease_s
+                )
+                for room_id in retake
+            }
+        except StoreError as exc:  # leases run out by themselves; writes stay fenced
+            print(f"mjcore server: lease renewal failed: {exc}", file=sys.stderr)
+            continue
+        lobby.renewed(renew, held, release, retaken)
         lobby.drop_idle(idle_s)
 
 
@@ -261,12 +285,17 @@ def create_app(
     max_rooms: int = 10_000,
     restore: str = "lazy",
     idle_room_s: float = IDLE_ROOM_S,
+    lease_s: float = LEASE_S,
+    server_id: str = "",
     **defaults: Any,
 ) -> Starlette:
     """The server app; ``defaults`` are room settings used when a request omits them.
 
     ``restore="lazy"`` restores a stored room on its first request, ``"all"`` every room at
-    start; rooms nobody has been connected to for ``idle_room_s`` seconds leave memory."""
+    start; rooms nobody has been connected to for ``idle_room_s`` seconds leave memory. A
+    room is served under a lease of ``lease_s`` seconds in the database (one process at a
+    time), renewed while anyone is connected to it; ``server_id`` names this server in the
+    leases (a restarted server with the same id takes its rooms back at once)."""
     if restore not in ("lazy", "all"):
         raise ValueError(f"restore must be 'lazy' or 'all', got {restore!r}")
     state: dict[str, Any] = {}
@@ -279,16 +308,17 @@ def create_app(
         store.on_commit = metrics.observe_commit
         lobby = Lobby(
             store, schedule=loop.call_later, max_rooms=max_rooms, defaults=defaults,
-            metrics=metrics, post=loop.call_soon_threadsafe,
+            metrics=metrics, post=loop.call_soon_threadsafe, lease_s=lease_s, owner=server_id,
         )  # fmt: skip
         metrics.count_rooms(lambda: len(lobby.rooms))
         if restore == "all":
             lobby.restore_all()
-        sweeper = asyncio.create_task(_drop_idle_rooms(lobby, idle_room_s))
+        sweeper = asyncio.create_task(_keep_rooms(lobby, idle_room_s))
         gc.freeze()  # the restored rooms are long-lived: keep them out of every collection
         state["lobby"] = lobby
         yield
         sweeper.cancel()
+        lobby.release_all()
         store.close()
 
     def lobby() -> Lobby:
@@ -323,7 +353,9 @@ def create_app(
 
     async def room_summary(request: Request) -> Response:
         try:
-            return JSONResponse(lobby().get(request.path_params["room_id"]).summary())
+            return JSONResponse((await lobby().fetch(request.path_params["room_id"])).summary())
+        except RoomBusy as exc:
+            return _busy(exc)
         except RoomError as exc:
             return _error(404, str(exc))
         except StoreError as exc:
@@ -331,7 +363,9 @@ def create_app(
 
     async def join(request: Request) -> Response:
         try:
-            room = lobby().get(request.path_params["room_id"])
+            room = await lobby().fetch(request.path_params["room_id"])
+        except RoomBusy as exc:
+            return _busy(exc)
         except RoomError as exc:
             return _error(404, str(exc))
         except StoreError as exc:
@@ -354,12 +388,14 @@ def create_app(
         conn = Connection(ws)
         metrics.connections.inc()
         try:
-            room = lobby().get(ws.path_params["room_id"])
+            room = await lobby().fetch(ws.path_params["room_id"])
         except (RoomError, StoreError) as exc:
-            code = "no_room" if isinstance(exc, RoomError) else "server_error"
-            why = str(exc) if code == "no_room" else "the database is unavailable; try again"
+            code = "server_error" if isinstance(exc, StoreError) else "no_room"
+            code = "room_busy" if isinstance(exc, RoomBusy) else code
+            why = str(exc) if code != "server_error" else "the database is unavailable; try again"
             conn.send({"type": "error", "code": code, "message": why})
-            conn.close("no such room" if code == "no_room" else "database unavailable")
+            conn.close({"no_room": "no such room", "room_busy": "room served elsewhere"}.get(
+                code, "database unavailable"))  # fmt: skip
             metrics.errors.labels(code=code).inc()
             metrics.connections.dec()
             await asyncio.wait_for(conn.writer, 5)

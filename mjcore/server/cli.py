@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import socket
 import sys
 
 import click
@@ -42,6 +43,20 @@ import click
     help="A room nobody has been connected to this long leaves memory (the database keeps it).",
 )
 @click.option(
+    "--lease-s",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(1, 3600),
+    help="A room's lease: how long this process keeps serving it without renewing (and how "
+    "soon another process may take over after a crash).",
+)
+@click.option(
+    "--server-id",
+    default="",
+    help="This server's name in room leases (default HOSTNAME:PORT); a server restarted "
+    "with the same id serves its rooms again at once.",
+)
+@click.option(
     "--ws-compression/--no-ws-compression",
     default=False,
     show_default=True,
@@ -56,6 +71,8 @@ def serve_command(
     max_rooms: int,
     restore: str,
     idle_room_s: float,
+    lease_s: float,
+    server_id: str,
     ws_compression: bool,
 ) -> None:
     """Run the game server (HTTP API, WebSockets, browser table at http://HOST:PORT/)."""
@@ -67,7 +84,8 @@ def serve_command(
         hint = 'install the server extra: pip install "mjcore[server]"'
         raise click.ClickException(f"{exc}; {hint}") from None
     app = create_app(
-        db, max_rooms=max_rooms, restore=restore, idle_room_s=idle_room_s,
+        db, max_rooms=max_rooms, restore=restore, idle_room_s=idle_room_s, lease_s=lease_s,
+        server_id=server_id or f"{socket.gethostname()[:40]}:{port}",
         claim_window_ms=claim_window_ms, idle_timeout_s=idle_timeout,
     )  # fmt: skip
     # Fewer, cheaper garbage collections: a full collection walks every room's state and

@@ -15,10 +15,13 @@ someone was.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import hmac
+import os
 import re
+import socket
 import secrets
 import sys
 import time
@@ -34,16 +37,27 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..errors import IllegalActionError, InvalidOptionError, clip
 from ..variants import get_variant, names
-from .store import Store, StoredRoom, StoreError
+from .store import Lease, Store, StoredRoom, StoreError
 
 HUMAN = "human"
 MAX_ACTIONS_PER_PUMP = 64  # bot actions applied before yielding to other rooms
 ROOM_ID = re.compile(r"[0-9a-f]{16}")  # secrets.token_hex(8), as Lobby.create makes them
 RETRY_AFTER_S = 1.0  # after a failed write, bots and timers wait this long before moving again
+LEASE_S = 10.0  # a room's lease, renewed every LEASE_S / 3 while anyone is connected
+LEASE_MARGIN_S = 1.0  # a lease this close to its end is renewed before the room is used
 
 
 class RoomError(InvalidOptionError):
     """A request about a room that cannot be honoured (bad config, unknown room, full seat)."""
+
+
+class RoomBusy(RoomError):
+    """Another server process holds the room's lease (it serves the room); ``retry_after``:
+    seconds until that lease runs out unless renewed."""
+
+    def __init__(self, room_id: str, retry_after: float) -> None:
+        super().__init__(f"room {room_id} is served by another server process; retry shortly")
+        self.retry_after = retry_after
 
 
 class NotYourTurnError(IllegalActionError):
@@ -174,6 +188,7 @@ class Room:
         # with it, commits run off the loop (Store.submit); without it, they block (flush).
         self._post = post
         self._in_flight = False  # a commit of this room's entries is running
+        self.leased_until = 0.0  # this process's lease of the room runs to (0: not held)
         self._waiting: list[tuple[int, Callable[[StoreError | None], None]]] = []
         self.config = config
         self.store = store
@@ -606,6 +621,15 @@ class Room:
         """Stop the room's timer (before it is dropped from memory)."""
         self._set_timer(None)
 
+    def moved(self, reason: str) -> None:
+        """This process no longer serves the room: close its connections (clients reconnect
+        and resume where they were) and stop its timer."""
+        for sink in list(self.conns.values()):
+            sink.close(reason)
+        self.conns.clear()
+        self.leased_until = 0.0
+        self.close()
+
     def _set_timer(self, delay: float | None) -> None:
         if self._timer is not None:
             self._timer.cancel()
@@ -680,11 +704,18 @@ class Lobby:
         defaults: dict[str, Any] | None = None,
         metrics: Any = None,
         post: Callable[[Callable[[], None]], Any] | None = None,
+        lease_s: float = LEASE_S,
+        owner: str = "",
     ) -> None:
         self.store = store
         self.schedule = schedule
         self.metrics = metrics
         self.post = post  # with it, rooms commit off the loop (Room.commit)
+        # This server's name in room leases (a restarted server with the same name takes its
+        # rooms back at once), and how long a lease lasts unrenewed.
+        self.owner = owner or f"{socket.gethostname()[:40]}:{os.getpid()}"
+        self.lease_s = lease_s
+        self._fetching: dict[str, asyncio.Future[Room]] = {}
         self.max_rooms = max_rooms
         self.defaults = defaults or {}
         self.rooms: dict[str, Room] = {}
@@ -711,20 +742,125 @@ class Lobby:
             self.metrics.restores.inc()
         return room
 
-    def _load(self, room_id: Any) -> Room:
-        """A room not in memory, restored from the database on its first request (lazy
-        restore); RoomError if there is no such room, StoreError if the database fails."""
+    # ---- rooms by id, under a lease -------------------------------------------------------
+    def get(self, room_id: Any) -> Room:
+        """The room, under this process's lease: from memory when that copy is current,
+        else restored from the database. RoomError if there is no such room, RoomBusy if
+        another process serves it, StoreError if the database fails (blocking: servers use
+        :meth:`fetch`)."""
+        room = self._leased(room_id)
+        if room is not None:
+            return room
+        current = self._current(room_id, self.store.acquire(room_id, self.owner, self.lease_s))
+        if current is not None:
+            return current
+        return self._adopt(room_id, self.store.load_all(room_id))
+
+    async def fetch(self, room_id: Any) -> Room:
+        """:meth:`get` with every database step in a worker thread (the loop goes on);
+        concurrent requests for one room share one fetch."""
+        room = self._leased(room_id)
+        if room is not None:
+            return room
+        task = self._fetching.get(room_id)
+        if task is None:
+            task = self._fetching[room_id] = asyncio.ensure_future(self._fetch(room_id))
+            task.add_done_callback(lambda _: self._fetching.pop(room_id, None))
+        return await asyncio.shield(task)
+
+    async def _fetch(self, room_id: str) -> Room:
+        lease = await asyncio.to_thread(self.store.acquire, room_id, self.owner, self.lease_s)
+        current = self._current(room_id, lease)
+        if current is not None:
+            return current
+        return self._adopt(room_id, await asyncio.to_thread(self.store.load_all, room_id))
+
+    def _leased(self, room_id: Any) -> Room | None:
+        """The room if it is in memory under a lease that is not about to run out; else
+        None after checking that ``room_id`` can be a room id at all."""
+        room = self.rooms.get(room_id) if isinstance(room_id, str) else None
+        if room is not None and room.leased_until > time.time() + LEASE_MARGIN_S:
+            return room
         if not isinstance(room_id, str) or not ROOM_ID.fullmatch(room_id):
             raise RoomError(f"no room {clip(room_id)}")  # (not worth a query)
-        stored = self.store.load_all(room_id)
+        return None
+
+    def _current(self, room_id: str, lease: Lease) -> Room | None:
+        """After ``acquire``: the copy in memory if the database holds no more of its log
+        (nobody else played it meanwhile), else None (reload it)."""
+        if not lease.exists:
+            raise RoomError(f"no room {room_id!r}")
+        if not lease.taken:
+            raise RoomBusy(room_id, max(0.0, lease.until - time.time()))
+        room = self.rooms.get(room_id)
+        if room is None or room.durable != lease.entries or room.log_len != lease.entries:
+            return None
+        room.leased_until = lease.until
+        return room
+
+    def _adopt(self, room_id: str, stored: list[StoredRoom]) -> Room:
+        """Restore the stored room (lazy restore), replacing any stale copy in memory."""
         if not stored:
             raise RoomError(f"no room {room_id!r}")
+        old = self.rooms.pop(room_id, None)
+        if old is not None:
+            old.moved("this server's copy of the room was out of date; reconnect")
         if len(self.rooms) >= self.max_rooms:
             self.drop_idle(0.0)
         try:
-            return self._add_restored(stored[0])
+            room = self._add_restored(stored[0])
         except ValueError as exc:
             raise RoomError(f"room {room_id} cannot be restored: {exc}") from None
+        room.leased_until = time.time() + self.lease_s
+        return room
+
+    def leases_to_renew(self) -> tuple[list[str], list[str], list[str]]:
+        """(rooms whose lease to renew: someone is connected or a commit is under way; rooms
+        whose lease to give up: nobody is connected and everything is stored; rooms in use
+        whose lease was given up meanwhile, to take again)."""
+        renew: list[str] = []
+        release: list[str] = []
+        retake: list[str] = []
+        for room_id, room in self.rooms.items():
+            busy = room.conns or room._in_flight or self.store.pending(room_id)
+            if room.leased_until:
+                (renew if busy else release).append(room_id)
+            elif busy:
+                retake.append(room_id)
+        return renew, release, retake
+
+    def renewed(
+        self, asked: list[str], held: set[str], released: list[str], retaken: dict[str, Lease]
+    ) -> None:
+        """After a renewal round: extend what is held, mark what was given up, and drop the
+        rooms another process took or played meanwhile (their connections are told to
+        reconnect, and resume from the database wherever they land)."""
+        until = time.time() + self.lease_s
+        lost = [r for r in asked if r not in held]
+        for room_id in asked:
+            room = self.rooms.get(room_id)
+            if room is not None and room_id in held:
+                room.leased_until = until
+        for room_id in released:  # (joined meanwhile: taken again in the next round)
+            room = self.rooms.get(room_id)
+            if room is not None:
+                room.leased_until = 0.0
+        for room_id, lease in retaken.items():
+            room = self.rooms.get(room_id)
+            if room is not None and lease.taken and lease.entries == room.durable:
+                room.leased_until = lease.until
+            elif room is not None:
+                lost.append(room_id)
+        for room_id in lost:
+            room = self.rooms.pop(room_id, None)
+            if room is not None:
+                room.moved("another server took this room over; reconnect")
+
+    def release_all(self) -> None:
+        """Give every lease up (a clean shutdown: other processes may take the rooms now)."""
+        held = [room_id for room_id, room in self.rooms.items() if room.leased_until]
+        with contextlib.suppress(StoreError):
+            self.store.release(self.owner, held)
 
     def drop_idle(self, idle_s: float) -> list[str]:
         """Forget rooms nobody has been connected to for ``idle_s`` seconds (their state is
@@ -734,6 +870,8 @@ class Lobby:
             for room_id, room in self.rooms.items()
             if room.idle_since is not None
             and room.clock() - room.idle_since >= idle_s
+            and not room.leased_until
+            and not room._in_flight
             and not self.store.pending(room_id)
         ]
         for room_id in dropped:
@@ -751,9 +889,3 @@ class Lobby:
         )  # fmt: skip
         self.rooms[room_id] = room
         return room
-
-    def get(self, room_id: str) -> Room:
-        """The room, restored from the database if it is not in memory (RoomError if there
-        is none)."""
-        room = self.rooms.get(room_id)
-        return room if room is not None else self._load(room_id)

@@ -29,7 +29,10 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
+    inspect,
+    or_,
     select,
     update,
 )
@@ -44,7 +47,11 @@ rooms = Table(
     Column("id", String(32), primary_key=True),
     Column("config", Text, nullable=False),  # JSON: variant, players, options, seed, seats …
     Column("created", Float, nullable=False),
+    # The room's lease: the process serving it (None: free) until when (Unix time).
+    Column("owner", String(64), nullable=True),
+    Column("lease_until", Float, nullable=True),
 )
+LEASE_COLUMNS = {"owner": "VARCHAR(64)", "lease_until": "FLOAT"}  # added to older databases
 
 seats = Table(
     "seats",
@@ -86,6 +93,18 @@ class StoreError(Exception):
 _INSERT_ACTION = insert(actions)  # built once: the hot path only binds parameters
 
 
+@dataclass(frozen=True)
+class Lease:
+    """What :meth:`Store.acquire` found: whether the room exists and the lease was taken;
+    if so, how many log entries are stored (a cached copy with as many is current); the
+    lease's end (the other holder's when not taken)."""
+
+    exists: bool
+    taken: bool
+    entries: int
+    until: float
+
+
 @dataclass
 class StoredRoom:
     """One room as read back from the database."""
@@ -120,6 +139,7 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._add_lease_columns()
         self._log_conn: Connection | None = None  # one long-lived connection for the hot path
         self._pending: dict[str, list[dict[str, Any]]] = {}  # room id -> its unstored rows
         # Told of every commit of log entries: (seconds it took, whether it was stored);
@@ -131,6 +151,60 @@ class Store:
             # on the event loop, where one stalled every table for up to ~100 ms.
             self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True)
             self._checkpointer.start()
+
+    def _add_lease_columns(self) -> None:
+        """A database made before room leases gets their columns (NULL: every room free)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("rooms")}
+        with self.engine.begin() as conn:
+            for name, sql_type in LEASE_COLUMNS.items():
+                if name not in have:
+                    conn.exec_driver_sql(f"ALTER TABLE rooms ADD COLUMN {name} {sql_type}")
+
+    # ---- leases: one process serves a room at a time ------------------------------------
+    def acquire(self, room_id: str, owner: str, seconds: float) -> Lease:
+        """Take or renew the room's lease for ``seconds`` if it is free, expired or already
+        ``owner``'s (one transaction)."""
+        now = time.time()
+        free = or_(rooms.c.owner.is_(None), rooms.c.owner == owner, rooms.c.lease_until < now)
+        with _failing_as_store_error([room_id]), self.engine.begin() as conn:
+            taken = conn.execute(
+                update(rooms)
+                .where(rooms.c.id == room_id, free)
+                .values(owner=owner, lease_until=now + seconds)
+            ).rowcount
+            if taken:
+                count = select(func.count()).where(actions.c.room_id == room_id)
+                return Lease(True, True, int(conn.execute(count).scalar_one()), now + seconds)
+            row = conn.execute(select(rooms.c.lease_until).where(rooms.c.id == room_id)).first()
+        return Lease(row is not None, False, 0, (row.lease_until or now) if row else now)
+
+    def renew(self, owner: str, room_ids: list[str], seconds: float) -> set[str]:
+        """Extend ``owner``'s leases of these rooms; the ids it still holds."""
+        if not room_ids:
+            return set()
+        with _failing_as_store_error(room_ids), self.engine.begin() as conn:
+            mine = rooms.c.id.in_(room_ids) & (rooms.c.owner == owner)
+            conn.execute(update(rooms).where(mine).values(lease_until=time.time() + seconds))
+            return {r.id for r in conn.execute(select(rooms.c.id).where(mine))}
+
+    def release(self, owner: str, room_ids: list[str]) -> None:
+        """Give these rooms' leases up (those ``owner`` holds)."""
+        if not room_ids:
+            return
+        with _failing_as_store_error(room_ids), self.engine.begin() as conn:
+            conn.execute(
+                update(rooms)
+                .where(rooms.c.id.in_(room_ids), rooms.c.owner == owner)
+                .values(owner=None, lease_until=None)
+            )
+
+    def lease_of(self, room_id: str) -> tuple[str | None, float | None]:
+        """(owner, lease end) of a room as stored."""
+        with _failing_as_store_error([room_id]), self.engine.connect() as conn:
+            row = conn.execute(
+                select(rooms.c.owner, rooms.c.lease_until).where(rooms.c.id == room_id)
+            ).first()
+        return (row.owner, row.lease_until) if row is not None else (None, None)
 
     def _checkpoints(self) -> None:
         with self.engine.connect() as conn:
