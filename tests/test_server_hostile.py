@@ -148,7 +148,7 @@ def test_a_paused_process_that_lost_its_lease_is_fenced(tmp_path):
         tokens = [first.join(room, s) for s in (0, 1)]
         serve_from(second, room)  # once the first gives its lease up (nobody connected)
         stale = [Client(second, room) for _ in (0, 1)]
-        for c, t in zip(stale, tokens):
+        for c, t in zip(stale, tokens, strict=True):
             c.hello(t)  # the second process takes the lease
         status, body = first.post(f"/api/rooms/{room}/join", {})
         assert status == 503 and "another server" in body["error"]
@@ -160,7 +160,7 @@ def test_a_paused_process_that_lost_its_lease_is_fenced(tmp_path):
         second.proc.send_signal(signal.SIGSTOP)
         time.sleep(2.6)  # its lease runs out
         fresh = [Client(first, room) for _ in (0, 1)]
-        for c, t in zip(fresh, tokens):
+        for c, t in zip(fresh, tokens, strict=True):
             c.hello(t)
         for ref in range(2, 5):
             c, action = to_act(fresh)

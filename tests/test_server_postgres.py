@@ -5,6 +5,7 @@ acknowledged. PostgreSQL comes from Debian's packages and is started by the test
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 import pytest
@@ -58,7 +59,7 @@ def test_a_database_outage_loses_nothing_and_applies_nothing_unstored(pg, server
                        idle_timeout_s=600)  # fmt: skip
     tokens = [server.join(room, s) for s in (0, 1)]
     clients = [Client(server, room) for _ in (0, 1)]
-    for c, t in zip(clients, tokens):
+    for c, t in zip(clients, tokens, strict=True):
         c.hello(t)
     acked = 0
     for ref in range(1, 5):  # a few actions while the database is up
@@ -141,8 +142,9 @@ def test_a_slow_commit_delays_only_its_own_room(pg, server):
             sa.text("SELECT count(*) FROM actions WHERE room_id = :r"), {"r": room_a}
         ).scalar()
         blocker.execute(
-            sa.text("INSERT INTO actions (room_id, n, hand, seat, action) "
-                    "VALUES (:r, :n, 0, 0, 'held')"),  # fmt: skip
+            sa.text(
+                "INSERT INTO actions (room_id, n, hand, seat, action) VALUES (:r, :n, 0, 0, 'held')"
+            ),  # fmt: skip
             {"r": room_a, "n": n},
         )  # not committed: A's insert of entry n waits for this transaction
         a, action = to_act(a_clients)
@@ -162,3 +164,84 @@ def test_a_slow_commit_delays_only_its_own_room(pg, server):
         engine.dispose()
         for c in (*a_clients, *b_clients):
             c.close()
+
+
+def _reconnect(proxy, room: str, token: str, last: dict, deadline: float) -> dict:
+    """Connect and resume after the last event seen, retrying while the room has no server."""
+    while True:
+        try:
+            c = Client(proxy, room)
+        except Exception:  # the handshake answered 503 (room not served yet) or failed
+            assert time.monotonic() < deadline, "the room was not served again in time"
+            time.sleep(0.2)
+            continue
+        state = c.hello(token, hand=last["hand"], since=last["next"])
+        return {"client": c, "state": state}
+
+
+def test_three_processes_behind_nginx_fail_over(pg, tmp_path):
+    """Scale-out, built: three server processes on one PostgreSQL behind nginx with the
+    shipped routing config. kill -9 the process that serves the most rooms mid-hand: within
+    the lease time another process serves them, clients resume from their last event with
+    nothing acknowledged lost, and the other processes' rooms never notice."""
+    import sqlalchemy as sa
+    from nginx_support import Nginx, nginx_binary
+
+    if nginx_binary() is None:  # pragma: no cover - .ci/run installs it
+        pytest.skip("nginx is not installed")
+    lease = 3.0
+    servers = [
+        Server(
+            tmp_path / f"p{i}.db", "--lease-s", str(lease), "--server-id", f"p{i}", url=pg.url
+        ).start()  # fmt: skip
+        for i in range(3)
+    ]
+    proxy = Nginx([s.port for s in servers]).start()
+    tables = []
+    try:
+        for _ in range(6):
+            room = proxy.room(variant="xuezhan_kaxinwu", players=2, seats=["human", "human"],
+                              idle_timeout_s=600)  # fmt: skip
+            tokens = [proxy.join(room, s) for s in (0, 1)]
+            clients = [Client(proxy, room) for _ in (0, 1)]
+            for c, t in zip(clients, tokens, strict=True):
+                c.hello(t)
+            for ref in range(1, 4):
+                c, action = to_act(clients)
+                assert c.act(action, ref)["type"] == "ok"
+            tables.append((room, tokens, clients))
+        engine = sa.create_engine(pg.url)
+        with engine.connect() as conn:
+            owners = dict(conn.execute(sa.text("SELECT id, owner FROM rooms")).all())
+        engine.dispose()
+        served = [owners[room] for room, _, _ in tables]
+        assert all(o in ("p0", "p1", "p2") for o in served)
+        victim = max(set(served), key=served.count)
+        for _, _, clients in tables:
+            for c in clients:
+                drain(c, 0.05)
+        servers[int(victim[1])].kill()
+        killed = time.monotonic()
+
+        for room, tokens, clients in tables:
+            if owners[room] == victim:
+                for seat, c in enumerate(clients):
+                    last = c.states[-1]
+                    back = _reconnect(proxy, room, tokens[seat], last, killed + lease + 10)
+                    assert back["state"]["view"] == last["view"]  # nothing lost, nothing new
+                    assert back["state"]["events"] == []
+                    clients[seat] = back["client"]
+        failover = time.monotonic() - killed
+        assert failover < lease + 8
+        for room, _, clients in tables:  # every room plays on, moved or not
+            c, action = to_act(clients)
+            assert c.act(action, 50)["type"] == "ok", room
+        print(f"failover of {served.count(victim)} rooms took {failover:.1f} s (lease {lease} s)")
+    finally:
+        for _, _, clients in tables:
+            for c in clients:
+                with contextlib.suppress(Exception):
+                    c.close()
+        proxy.stop()
+        for s in servers:
+            s.stop()

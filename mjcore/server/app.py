@@ -31,8 +31,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine.variant import Variant
 from ..errors import IllegalActionError
 from ..variants import get_variant, names
-from .rooms import LEASE_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
 from .metrics import CONTENT_TYPE, Metrics
+from .rooms import LEASE_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
 from .store import Store, StoreError
 
 
@@ -384,18 +384,22 @@ def create_app(
         return JSONResponse({"room": room.id, "seat": seat, "token": token})
 
     async def play(ws: WebSocket) -> None:
+        try:
+            found: Room | Exception = await lobby().fetch(ws.path_params["room_id"])
+        except RoomBusy as exc:  # HTTP 503 to the handshake: a proxy tries the next process
+            metrics.errors.labels(code="room_busy").inc()
+            return await ws.send_denial_response(_busy(exc))
+        except (RoomError, StoreError) as exc:
+            found = exc
         await ws.accept()
         conn = Connection(ws)
         metrics.connections.inc()
-        try:
-            room = await lobby().fetch(ws.path_params["room_id"])
-        except (RoomError, StoreError) as exc:
-            code = "server_error" if isinstance(exc, StoreError) else "no_room"
-            code = "room_busy" if isinstance(exc, RoomBusy) else code
-            why = str(exc) if code != "server_error" else "the database is unavailable; try again"
+        room = found
+        if not isinstance(room, Room):
+            code = "no_room" if isinstance(room, RoomError) else "server_error"
+            why = str(room) if code == "no_room" else "the database is unavailable; try again"
             conn.send({"type": "error", "code": code, "message": why})
-            conn.close({"no_room": "no such room", "room_busy": "room served elsewhere"}.get(
-                code, "database unavailable"))  # fmt: skip
+            conn.close("no such room" if code == "no_room" else "database unavailable")
             metrics.errors.labels(code=code).inc()
             metrics.connections.dec()
             await asyncio.wait_for(conn.writer, 5)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client import CONTENT_TYPE_LATEST as CONTENT_TYPE
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 __all__ = ["CONTENT_TYPE", "Metrics"]
 
@@ -27,12 +27,8 @@ class Metrics:
         self.registry = CollectorRegistry()
         r = self.registry
         self.rooms = Gauge("mjcore_rooms", "Rooms held in memory by this process", registry=r)
-        self.connections = Gauge(
-            "mjcore_connections", "Open WebSocket connections", registry=r
-        )
-        self.actions = Counter(
-            "mjcore_actions", "Actions applied to games", ["by"], registry=r
-        )
+        self.connections = Gauge("mjcore_connections", "Open WebSocket connections", registry=r)
+        self.actions = Counter("mjcore_actions", "Actions applied to games", ["by"], registry=r)
         self.action_latency = Histogram(
             "mjcore_action_seconds",
             "A human seat's act message: received to acknowledged (or refused)",

@@ -21,8 +21,8 @@ import hashlib
 import hmac
 import os
 import re
-import socket
 import secrets
+import socket
 import sys
 import time
 from collections.abc import Callable

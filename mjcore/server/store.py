@@ -14,9 +14,9 @@ import contextlib
 import json
 import threading
 import time
-from dataclasses import dataclass
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
@@ -90,6 +90,8 @@ class StoreError(Exception):
         super().__init__(message)
         self.rooms = rooms
         self.conflict = conflict
+
+
 _INSERT_ACTION = insert(actions)  # built once: the hot path only binds parameters
 
 
