@@ -247,3 +247,33 @@ def test_rooms_are_restored_lazily_and_idle_rooms_leave_memory(tmp_path):
         assert status == 404
     finally:
         lazy.stop()
+
+
+def test_a_finished_rooms_tokens_expire_after_their_lifetime(tmp_path):
+    """Defect 5: a token opened a finished room forever. Tokens of a room whose max_hands
+    are played work for --token-ttl-s after its last hand, then hello is refused (also
+    after a restart: the end is stored)."""
+    db = tmp_path / "ttl.db"
+    srv = Server(db, "--token-ttl-s", "2", "--server-id", "ttl").start()
+    try:
+        room = srv.room(variant="xuezhan_kaxinwu", players=2, seats=["human", "greedy"],
+                        idle_timeout_s=0.1, max_hands=1)  # fmt: skip
+        token = srv.join(room, 0)
+        c = Client(srv, room)
+        c.hello(token)  # idle: the bot plays the human seat to the end of the only hand
+        c.until(lambda m: m["type"] == "state" and m["view"]["phase"] == "over", timeout=30)
+        c.close()
+        again = Client(srv, room)
+        assert again.hello(token)["view"]["phase"] == "over"  # within the lifetime
+        again.close()
+        srv.stop()
+        srv.start()  # the end was stored
+        time.sleep(2.2)
+        late = Client(srv, room)
+        late.send({"type": "hello", "token": token})
+        reply = late.recv()
+        assert reply["type"] == "error" and reply["code"] == "not_authenticated"
+        assert "expired" in reply["message"]
+        late.close()
+    finally:
+        srv.stop()

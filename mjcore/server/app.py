@@ -32,7 +32,7 @@ from ..engine.variant import Variant
 from ..errors import IllegalActionError
 from ..variants import get_variant, names
 from .metrics import CONTENT_TYPE, Metrics
-from .rooms import LEASE_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
+from .rooms import LEASE_S, TOKEN_TTL_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
 from .store import Store, StoreError
 
 
@@ -287,6 +287,7 @@ def create_app(
     idle_room_s: float = IDLE_ROOM_S,
     lease_s: float = LEASE_S,
     server_id: str = "",
+    token_ttl_s: float = TOKEN_TTL_S,
     **defaults: Any,
 ) -> Starlette:
     """The server app; ``defaults`` are room settings used when a request omits them.
@@ -309,6 +310,7 @@ def create_app(
         lobby = Lobby(
             store, schedule=loop.call_later, max_rooms=max_rooms, defaults=defaults,
             metrics=metrics, post=loop.call_soon_threadsafe, lease_s=lease_s, owner=server_id,
+            token_ttl_s=token_ttl_s,
         )  # fmt: skip
         metrics.count_rooms(lambda: len(lobby.rooms))
         if restore == "all":
@@ -499,7 +501,10 @@ class Session:
     def hello(self, msg: dict[str, Any]) -> None:
         seat = self.room.seat_for_token(msg.get("token"))
         if seat is None:
-            return self.error("not_authenticated", "unknown token for this room", msg.get("id"))
+            why = "unknown token for this room"
+            if self.room.tokens_expired():
+                why = f"the room finished over {self.room.token_ttl_s:g} s ago: its tokens expired"
+            return self.error("not_authenticated", why, msg.get("id"))
         hand, since = msg.get("hand", -1), msg.get("since", 0)
         if type(hand) is not int or type(since) is not int or hand < -1 or since < 0:
             return self.error(

@@ -51,6 +51,14 @@ import click
     "soon another process may take over after a crash).",
 )
 @click.option(
+    "--token-ttl-s",
+    default=3600.0,
+    show_default=True,
+    type=click.FloatRange(0, 365 * 86_400),
+    help="Seat tokens of a finished room (max_hands played) stop working this long after its "
+    "last hand.",
+)
+@click.option(
     "--server-id",
     default="",
     help="This server's name in room leases (default HOSTNAME:PORT); a server restarted "
@@ -73,6 +81,7 @@ def serve_command(
     idle_room_s: float,
     lease_s: float,
     server_id: str,
+    token_ttl_s: float,
     ws_compression: bool,
 ) -> None:
     """Run the game server (HTTP API, WebSockets, browser table at http://HOST:PORT/)."""
@@ -85,7 +94,7 @@ def serve_command(
         raise click.ClickException(f"{exc}; {hint}") from None
     app = create_app(
         db, max_rooms=max_rooms, restore=restore, idle_room_s=idle_room_s, lease_s=lease_s,
-        server_id=server_id or f"{socket.gethostname()[:40]}:{port}",
+        server_id=server_id or f"{socket.gethostname()[:40]}:{port}", token_ttl_s=token_ttl_s,
         claim_window_ms=claim_window_ms, idle_timeout_s=idle_timeout,
     )  # fmt: skip
     # Fewer, cheaper garbage collections: a full collection walks every room's state and

@@ -43,6 +43,7 @@ HUMAN = "human"
 MAX_ACTIONS_PER_PUMP = 64  # bot actions applied before yielding to other rooms
 ROOM_ID = re.compile(r"[0-9a-f]{16}")  # secrets.token_hex(8), as Lobby.create makes them
 RETRY_AFTER_S = 1.0  # after a failed write, bots and timers wait this long before moving again
+TOKEN_TTL_S = 3600.0  # a finished room's seat tokens work this long after its last hand
 LEASE_S = 10.0  # a room's lease, renewed every LEASE_S / 3 while anyone is connected
 LEASE_MARGIN_S = 1.0  # a lease this close to its end is renewed before the room is used
 
@@ -189,6 +190,8 @@ class Room:
         self._post = post
         self._in_flight = False  # a commit of this room's entries is running
         self.leased_until = 0.0  # this process's lease of the room runs to (0: not held)
+        self.finished_at: float | None = None  # when the last hand ended (Unix time)
+        self.token_ttl_s = TOKEN_TTL_S
         self._waiting: list[tuple[int, Callable[[StoreError | None], None]]] = []
         self.config = config
         self.store = store
@@ -233,6 +236,7 @@ class Room:
         room = Room(stored.room_id, RoomConfig.from_json(stored.config), store, **kw)
         room.tokens = dict(stored.token_hashes)
         room.names = dict(stored.names)
+        room.finished_at = stored.finished
         room._replay(stored.log)
         if room.match.current is None:  # stored without its first hand: deal it now
             room._new_hand()
@@ -285,6 +289,7 @@ class Room:
             self._recover()
             raise
         self.durable = len(self.entries)
+        self._note_finished()
 
     def commit(self, done: Callable[[StoreError | None], None] | None = None) -> None:
         """Store every entry recorded so far; ``done(None)`` runs once they are stored, or
@@ -334,6 +339,7 @@ class Room:
             self.pump()
             return
         self.durable = max(self.durable, end)
+        self._note_finished()
         self._settle(None)  # acknowledgements first, then the states they cause
         if self.store.pending(self.id):
             self._start_commit()  # recorded meanwhile: its end delivers
@@ -380,8 +386,28 @@ class Room:
         self.dirty.update(range(self.config.players))
         return seat, token
 
+    @property
+    def finished(self) -> bool:
+        """Every hand of a room with ``max_hands`` has been played."""
+        cfg = self.config
+        return bool(cfg.max_hands) and len(self.match.hands) >= cfg.max_hands and self.game.is_over
+
+    def tokens_expired(self) -> bool:
+        """Seat tokens open a finished room for ``token_ttl_s`` after its last hand ended."""
+        return self.finished_at is not None and time.time() > self.finished_at + self.token_ttl_s
+
+    def _note_finished(self) -> None:
+        """Once the last hand's end is stored: remember (and store) when it ended."""
+        if self.finished_at is None and self.finished:
+            self.finished_at = time.time()
+            try:
+                self.store.mark_finished(self.id, self.finished_at)
+            except StoreError as exc:  # (tokens then expire from this process's memory only)
+                print(f"mjcore server: room {self.id}: {exc}", file=sys.stderr)
+
     def seat_for_token(self, token: Any) -> int | None:
-        if not isinstance(token, str) or len(token) > 100:
+        """The seat whose token this is (None: unknown, or the room finished too long ago)."""
+        if not isinstance(token, str) or len(token) > 100 or self.tokens_expired():
             return None
         digest = token_hash(token)
         for seat, h in self.tokens.items():
@@ -706,6 +732,7 @@ class Lobby:
         post: Callable[[Callable[[], None]], Any] | None = None,
         lease_s: float = LEASE_S,
         owner: str = "",
+        token_ttl_s: float = TOKEN_TTL_S,
     ) -> None:
         self.store = store
         self.schedule = schedule
@@ -715,6 +742,7 @@ class Lobby:
         # rooms back at once), and how long a lease lasts unrenewed.
         self.owner = owner or f"{socket.gethostname()[:40]}:{os.getpid()}"
         self.lease_s = lease_s
+        self.token_ttl_s = token_ttl_s
         self._fetching: dict[str, asyncio.Future[Room]] = {}
         self.max_rooms = max_rooms
         self.defaults = defaults or {}
@@ -738,6 +766,7 @@ class Lobby:
             stored, self.store, schedule=self.schedule, metrics=self.metrics, post=self.post
         )
         self.rooms[stored.room_id] = room
+        room.token_ttl_s = self.token_ttl_s
         if self.metrics is not None:
             self.metrics.restores.inc()
         return room
@@ -887,5 +916,6 @@ class Lobby:
             room_id, config, self.store, schedule=self.schedule, metrics=self.metrics,
             post=self.post,
         )  # fmt: skip
+        room.token_ttl_s = self.token_ttl_s
         self.rooms[room_id] = room
         return room

@@ -50,8 +50,11 @@ rooms = Table(
     # The room's lease: the process serving it (None: free) until when (Unix time).
     Column("owner", String(64), nullable=True),
     Column("lease_until", Float, nullable=True),
+    # When its last hand ended (rooms with max_hands); seat tokens expire a while after.
+    Column("finished", Float, nullable=True),
 )
-LEASE_COLUMNS = {"owner": "VARCHAR(64)", "lease_until": "FLOAT"}  # added to older databases
+# Columns newer than the first schema, added to older databases (NULL in old rows).
+ADDED_COLUMNS = {"owner": "VARCHAR(64)", "lease_until": "FLOAT", "finished": "FLOAT"}
 
 seats = Table(
     "seats",
@@ -116,6 +119,7 @@ class StoredRoom:
     token_hashes: dict[int, str]
     names: dict[int, str]
     log: list[tuple[int, int, str]]  # (hand, seat, action)
+    finished: float | None = None  # when its last hand ended (Unix time), if it did
 
 
 def database_url(path_or_url: str) -> str:
@@ -141,7 +145,7 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
-        self._add_lease_columns()
+        self._add_columns()
         self._log_conn: Connection | None = None  # one long-lived connection for the hot path
         self._pending: dict[str, list[dict[str, Any]]] = {}  # room id -> its unstored rows
         # Told of every commit of log entries: (seconds it took, whether it was stored);
@@ -154,11 +158,12 @@ class Store:
             self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True)
             self._checkpointer.start()
 
-    def _add_lease_columns(self) -> None:
-        """A database made before room leases gets their columns (NULL: every room free)."""
+    def _add_columns(self) -> None:
+        """A database made before leases and token expiry gets their columns (NULL: every
+        room free, none finished)."""
         have = {c["name"] for c in inspect(self.engine).get_columns("rooms")}
         with self.engine.begin() as conn:
-            for name, sql_type in LEASE_COLUMNS.items():
+            for name, sql_type in ADDED_COLUMNS.items():
                 if name not in have:
                     conn.exec_driver_sql(f"ALTER TABLE rooms ADD COLUMN {name} {sql_type}")
 
@@ -199,6 +204,14 @@ class Store:
                 .where(rooms.c.id.in_(room_ids), rooms.c.owner == owner)
                 .values(owner=None, lease_until=None)
             )
+
+    def mark_finished(self, room_id: str, when: float) -> None:
+        """Record when the room's last hand ended (the start of its tokens' last hour)."""
+        with _failing_as_store_error([room_id]), self.engine.begin() as conn:
+            conn.execute(
+                update(rooms).where(rooms.c.id == room_id, rooms.c.finished.is_(None))
+                .values(finished=when)
+            )  # fmt: skip
 
     def lease_of(self, room_id: str) -> tuple[str | None, float | None]:
         """(owner, lease end) of a room as stored."""
@@ -332,7 +345,7 @@ class Store:
             log_q = log_q.where(actions.c.room_id == room_id)
         with _failing_as_store_error([room_id] if room_id else []), self.engine.connect() as conn:
             found = {
-                r.id: StoredRoom(r.id, json.loads(r.config), {}, {}, [])
+                r.id: StoredRoom(r.id, json.loads(r.config), {}, {}, [], r.finished)
                 for r in conn.execute(room_q)
             }
             for r in conn.execute(seat_q):
