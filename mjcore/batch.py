@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .errors import InvalidHandError
+from .errors import InvalidHandError, clip
 from .hand import _core
 
 __all__ = ["BatchQuestion", "is_ready", "is_win", "mask_to_kinds", "shanten", "waits"]
@@ -32,7 +32,7 @@ def _counts(counts2d: Any) -> np.ndarray:
     count of 256 or -1 is rejected, never wrapped), so no numpy pass runs here;
     only a non-native byte order is converted.
     """
-    arr = np.asarray(counts2d)
+    arr = _array(counts2d, "counts2d")
     if arr.ndim != 2 or arr.shape[1] != 34:
         raise InvalidHandError(f"counts2d must have shape (N, 34), got shape {arr.shape}")
     if arr.dtype.kind not in "iu":
@@ -42,17 +42,27 @@ def _counts(counts2d: Any) -> np.ndarray:
     return arr
 
 
+def _array(value: Any, what: str) -> np.ndarray:
+    """``numpy.asarray(value)``; what numpy cannot read (ragged rows, a raising sequence …)
+    is an InvalidHandError naming ``what``."""
+    try:
+        return np.asarray(value)
+    except Exception as exc:  # noqa: BLE001 - numpy's ValueError or whatever the object raises
+        raise InvalidHandError(f"{what} is not an array of integers ({clip(str(exc))})") from None
+
+
 def _jokers(jokers: Any, n: int) -> int | np.ndarray:
     """``jokers`` as an int (one for every row) or an aligned int64 array of ``n`` entries.
 
     Values are left to the kernel (negative jokers raise there, naming the row);
-    an int or an int64 array passes as it is, other integer arrays are converted.
+    an int or an int64 array passes as it is, other integer arrays are converted. A bool is
+    no joker count (as for the single-hand functions).
     """
     if type(jokers) is int and -(2**63) <= jokers < 2**63:
         return jokers
-    arr = np.asarray(jokers)
-    if arr.dtype.kind not in "iu" and not (arr.dtype.kind == "b" and arr.ndim == 0):
-        raise InvalidHandError(f"jokers must be an int or {n} ints, got {jokers!r}")
+    arr = _array(jokers, "jokers")
+    if arr.dtype.kind not in "iu":
+        raise InvalidHandError(f"jokers must be an int or {n} ints, got {clip(jokers)}")
     if arr.ndim != 0 and arr.shape != (n,):
         raise InvalidHandError(f"jokers must be an int or {n} ints, got shape {arr.shape}")
     if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
@@ -111,6 +121,10 @@ shanten = _question(
 
 
 def mask_to_kinds(mask: int) -> list[int]:
-    """Kinds of a waits bitmask, ascending."""
+    """Kinds of a waits bitmask (an int 0 <= mask < 2**34, numpy integers too), ascending."""
+    if isinstance(mask, (bool, np.bool_)) or not isinstance(mask, (int, np.integer)):
+        raise InvalidHandError(f"a kinds mask is an integer, got {clip(mask)}")
     mask = int(mask)
+    if not 0 <= mask < 1 << 34:
+        raise InvalidHandError(f"a kinds mask has bits 0..33 only, got {clip(mask)}")
     return [t for t in range(34) if mask >> t & 1]

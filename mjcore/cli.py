@@ -17,7 +17,7 @@ import click
 from . import hand as _hand
 from . import tiles as _tiles
 from .cli_options import parse_option
-from .errors import MjcoreError
+from .errors import InvalidHandError, MjcoreError
 
 
 @click.group()
@@ -53,7 +53,14 @@ def analyze_hand(
 
     At most ``max_readings`` readings are listed; ``readings_total`` counts them all.
     """
-    counts = _tiles.counts(text)
+    kinds = _tiles.to_kinds(text)
+    flowers = [k for k in kinds if k >= _tiles.N_KINDS]
+    if flowers:
+        raise InvalidHandError(
+            f"tiles: {_tiles.NOTATION[flowers[0]]} ({_tiles.name(flowers[0])}) is a flower: "
+            "flowers are set aside, never part of a hand"
+        )
+    counts = _tiles.counts(kinds)
     total = int(counts.sum()) + jokers
     out: dict[str, Any] = {
         "tiles": _tiles.format(counts),
@@ -83,27 +90,42 @@ def analyze_hand(
     return out
 
 
+def check_variant_tiles(
+    text: str, variant: str, melds: tuple[str, ...], options: dict[str, Any]
+) -> None:
+    """Refuse a hand with a tile ``variant`` does not have or plays as a flower."""
+    from .engine.melds import Meld
+    from .variants import get_variant
+
+    v = get_variant(variant)
+    kinds = _tiles.to_kinds(text) + [t for m in melds for t in Meld.parse(m).tiles]
+    v.check_tiles(kinds, v.parse_options(options))
+
+
 def score_waits(
     info: dict[str, Any], variant: str, how: str, melds: tuple[str, ...], options: dict[str, Any]
 ) -> None:
-    """Add to each wait what winning on it is worth under ``variant`` (its calculator)."""
+    """Add to each wait what winning on it is worth under ``variant`` (its calculator), or
+    why it is no win there (``reason``)."""
     from .engine.melds import Meld
     from .scoring import WinContext
     from .variants import get_variant
 
     v = get_variant(variant)
-    opts = v.parse_options(options)
     parsed = tuple(Meld.parse(m) for m in melds)
     for w in info["waits"]:
         w["unseen"] -= sum(m.tiles.count(w["kind"]) for m in parsed)  # exposed copies are seen
         if w["unseen"] <= 0:  # every copy is already in this hand or its melds
             w["score"] = None
+            w["reason"] = "every copy is in this hand or its melds"
             continue
         counts = _tiles.counts(info["tiles"] + w["tile"])
         ctx = WinContext(counts, w["kind"], how, parsed, jokers=info["jokers"])
-        v.check_win(ctx, opts)  # the variant's checks: tile set, meld kinds, hand size …
-        bd = v.score(ctx, opts)
+        reason = v.why_not_win(ctx, options)  # raises for a hand the variant cannot hold
+        bd = None if reason else v.calculate(ctx, options)
         w["score"] = None if bd is None else {"patterns": bd.ids, "points": bd.points}
+        if reason:
+            w["reason"] = reason
 
 
 def _ready_discards(counts: Any, jokers: int, forms: dict[str, bool]) -> list[dict[str, Any]]:
@@ -143,7 +165,7 @@ def _print_text(info: dict[str, Any]) -> None:
                 if "score" in w:
                     sc = w["score"]
                     line += (
-                        "   not a win here"
+                        f"   not a win here: {w['reason']}"
                         if sc is None
                         else (f"   {'+'.join(sc['patterns'])}: {sc['points']} per payer")
                     )
@@ -217,6 +239,8 @@ def hand_command(
         seven_pairs=seven_pairs, thirteen_orphans=thirteen_orphans, knitted=knitted, pair258=pair258
     )
     try:
+        if variant is not None:
+            check_variant_tiles("".join(tiles), variant, melds, dict(parse_option(o) for o in opts))
         info = analyze_hand("".join(tiles), jokers, forms, max_readings)
         if variant is not None:
             score_waits(info, variant, how, melds, dict(parse_option(o) for o in opts))

@@ -6,6 +6,8 @@ only care about "the caller gave me something wrong" can catch ``ValueError``.
 
 from __future__ import annotations
 
+import reprlib
+
 
 class MjcoreError(Exception):
     """Base class of every mjcore exception."""
@@ -36,6 +38,23 @@ class InvalidStateError(MjcoreError, ValueError):
 
 
 def clip(value: object, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters: error messages never echo unbounded input."""
-    text = repr(value)
+    """``repr(value)`` cut to ``limit`` characters: error messages never echo unbounded input.
+
+    Never raises: a value whose ``repr`` fails (deep nesting: RecursionError; a ``__repr__``
+    that raises) is shown by :func:`reprlib.repr`, which stops at a few levels and catches
+    the errors of the objects inside.
+    """
+    text = safe_repr(value)
     return text if len(text) <= limit else f"{text[: limit - 15]}… ({len(text)} chars)"
+
+
+def safe_repr(value: object) -> str:
+    """``repr(value)``, or a bounded stand-in when ``repr`` itself raises."""
+    try:
+        return repr(value)
+    except Exception:  # noqa: BLE001 - any caller value: RecursionError, a raising __repr__ …
+        pass
+    try:
+        return reprlib.repr(value)
+    except Exception:  # noqa: BLE001 - reprlib reaches a raising repr through a container
+        return f"<{type(value).__name__} object>"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -151,16 +152,40 @@ _SUIT_CHAR = tuple(text[1] for text in NOTATION)
 
 
 def from_counts(vec: Sequence[int] | np.ndarray) -> list[int]:
-    """Sorted kind list of a count vector."""
+    """Sorted kind list of a count vector (at most 34 integer counts 0..4; numpy too).
+
+    Anything else — floats, bools, negative or larger counts, a longer vector — raises
+    :class:`InvalidHandError` (never a silently wrong list)."""
+    if isinstance(vec, (bytes, bytearray)):  # the engine's hands: one byte a kind
+        if len(vec) <= N_KINDS and max(vec, default=0) <= 4:
+            return [k for k, n in enumerate(vec) for _ in range(n)]
+    return [k for k, n in enumerate(_count_list(vec)) for _ in range(n)]
+
+
+def _count_list(vec: Any) -> list[int]:
+    """``vec`` as a list of plain int counts 0..4 (at most 34), else InvalidHandError."""
     if isinstance(vec, np.ndarray):
+        if vec.ndim != 1 or vec.dtype.kind not in "iu":
+            raise InvalidHandError(f"a count vector holds integers, got {clip(vec)}")
         vec = vec.tolist()
-    return [k for k, n in enumerate(vec) for _ in range(n)]
+    elif not isinstance(vec, (Sequence, bytearray)) or isinstance(vec, str):
+        raise InvalidHandError(f"a count vector is a sequence of counts, got {clip(vec)}")
+    if len(vec) > N_KINDS:
+        raise InvalidHandError(f"a count vector has at most {N_KINDS} counts, got {len(vec)}")
+    out = []
+    for n in vec:
+        if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)):
+            raise InvalidHandError(f"a tile count is an integer 0..4, got {clip(n)}")
+        if not 0 <= n <= 4:
+            raise InvalidHandError(f"a tile count is 0..4, got {clip(n)}")
+        out.append(int(n))
+    return out
 
 
 def format(tiles: TileLike) -> str:  # noqa: A001 - the natural name for notation
     """Canonical sorted mpsz text, e.g. ``"123m456p11z1f"``.
 
-    Accepts a kind list/string, or a length-34 count vector (numpy array).
+    Accepts a kind list/string, or a length-34 count vector (numpy array of counts 0..4).
     """
     if isinstance(tiles, np.ndarray) and tiles.shape == (N_KINDS,):
         return format_sorted(from_counts(tiles))

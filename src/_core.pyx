@@ -46,11 +46,25 @@ def ensure_init():
     return TABLE_BYTES
 
 
-cpdef int form_flags(bint seven_pairs=True, bint thirteen_orphans=False, bint knitted=False,
-                     bint pair258=False):
-    """Kernel flag bits of the form options."""
-    return ((MJ_SEVEN_PAIRS if seven_pairs else 0) | (MJ_ORPHANS if thirteen_orphans else 0)
-            | (MJ_KNITTED if knitted else 0) | (MJ_PAIR258 if pair258 else 0))
+cdef inline int _flag(object value, str name) except -1:
+    """A form flag as 0 or 1: ``True``/``False`` or a numpy bool; any other value raises
+    (a truthy ``"no"`` must not turn a form on)."""
+    if value is True:
+        return 1
+    if value is False:
+        return 0
+    if isinstance(value, np.bool_):
+        return 1 if value else 0
+    raise InvalidHandError(f"{name} must be True or False, got {_clip(value)}")
+
+
+cpdef int form_flags(object seven_pairs=True, object thirteen_orphans=False,
+                     object knitted=False, object pair258=False) except -1:
+    """Kernel flag bits of the form options (each a bool; anything else raises)."""
+    return ((MJ_SEVEN_PAIRS if _flag(seven_pairs, "seven_pairs") else 0)
+            | (MJ_ORPHANS if _flag(thirteen_orphans, "thirteen_orphans") else 0)
+            | (MJ_KNITTED if _flag(knitted, "knitted") else 0)
+            | (MJ_PAIR258 if _flag(pair258, "pair258") else 0))
 
 
 def _coerce_row(counts):
@@ -153,8 +167,8 @@ cdef long long _ask(int op, object counts, object jokers, int flags) except? -9:
     return mj_shanten(c, <int>k, flags)
 
 
-def is_win(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
-           bint knitted=False, bint pair258=False):
+def is_win(counts, jokers=0, *, seven_pairs=True, thirteen_orphans=False,
+           knitted=False, pair258=False):
     """True when the concealed tiles plus ``jokers`` form a complete hand.
 
     ``sum(counts) + jokers`` must be 3m+2 <= 14. Standard form (m sets + pair)
@@ -166,8 +180,8 @@ def is_win(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=Fal
     return _ask(MJ_OP_WIN, counts, jokers, flags) != 0
 
 
-def is_ready(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
-             bint knitted=False, bint pair258=False):
+def is_ready(counts, jokers=0, *, seven_pairs=True, thirteen_orphans=False,
+             knitted=False, pair258=False):
     """True when some kind completes the hand (tiles + jokers = 3m+1 <= 13).
 
     Same as ``is_win(counts, jokers + 1)`` and ``shanten(...) == 0``. It differs
@@ -178,16 +192,16 @@ def is_ready(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=F
     return _ask(MJ_OP_READY, counts, jokers, flags) != 0
 
 
-def waits_mask(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
-               bint knitted=False, bint pair258=False):
+def waits_mask(counts, jokers=0, *, seven_pairs=True, thirteen_orphans=False,
+               knitted=False, pair258=False):
     """Bit t set when kind t (held fewer than 4 times) completes the hand."""
     cdef long long w = _ask(MJ_OP_WAITS, counts, jokers,
                             form_flags(seven_pairs, thirteen_orphans, knitted, pair258))
     return <uint64_t>w
 
 
-def waits(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
-          bint knitted=False, bint pair258=False):
+def waits(counts, jokers=0, *, seven_pairs=True, thirteen_orphans=False,
+          knitted=False, pair258=False):
     """Sorted kinds t with counts[t] < 4 such that counts + t wins (3m+1 <= 13 tiles)."""
     cdef uint64_t w = <uint64_t>_ask(MJ_OP_WAITS, counts, jokers,
                                      form_flags(seven_pairs, thirteen_orphans, knitted, pair258))
@@ -195,8 +209,8 @@ def waits(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=Fals
     return [t for t in range(MJ_N_KINDS) if (w >> t) & 1]
 
 
-def shanten(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=False,
-            bint knitted=False, bint pair258=False):
+def shanten(counts, jokers=0, *, seven_pairs=True, thirteen_orphans=False,
+            knitted=False, pair258=False):
     """Tiles away from ready: -1 complete, 0 ready (tiles + jokers in 1, 2, 4, ... 14).
 
     With M = (T-1)//3 sets and S = 3M+2: ``S - overlap - jokers - 1`` where
@@ -206,7 +220,7 @@ def shanten(counts, jokers=0, *, bint seven_pairs=True, bint thirteen_orphans=Fa
     return _ask(MJ_OP_SHANTEN, counts, jokers, flags)
 
 
-def facts(counts, win_tile, jokers=0, bint pair258=False):
+def facts(counts, win_tile, jokers=0, pair258=False):
     """C.4 facts as a tuple (see :func:`mjcore.hand.hand_facts`)."""
     cdef cnp.ndarray row = _row(counts)
     cdef long k = _jokers(jokers)
@@ -216,7 +230,7 @@ def facts(counts, win_tile, jokers=0, bint pair258=False):
         raise InvalidHandError(
             f"win_tile must be a kind held in counts (or -1 for a joker), got {_clip(win_tile)}")
     cdef int win = <int>w
-    cdef int flags = MJ_PAIR258 if pair258 else 0
+    cdef int flags = MJ_PAIR258 if _flag(pair258, "pair258") else 0
     cdef uint8_t h[34]
     cdef int i, n = 0, quads = 0, suits = 0
     for i in range(MJ_N_KINDS):
@@ -240,7 +254,7 @@ def facts(counts, win_tile, jokers=0, bint pair258=False):
     )
 
 
-def decompose(counts, jokers=0, bint pair258=False):
+def decompose(counts, jokers=0, pair258=False):
     """Standard decompositions as tuples of group codes (see mj_hand.h), sorted.
 
     Each tuple holds the sets' codes (sorted) and then the pair's code; empty
@@ -249,7 +263,7 @@ def decompose(counts, jokers=0, bint pair258=False):
     cdef cnp.ndarray row = _row(counts)
     cdef long k = _jokers(jokers)
     cdef const uint8_t *c = _checked(row, k, MJ_Q_WIN)
-    cdef int flags = MJ_PAIR258 if pair258 else 0
+    cdef int flags = MJ_PAIR258 if _flag(pair258, "pair258") else 0
     cdef long cap = 64, need, rows = 0, i
     cdef int j, width = (<int>(row.sum() + k) - 2) // 3 + 1
     cdef uint16_t[:, ::1] buf

@@ -66,7 +66,7 @@ def test_compiled_game_fields_are_state():
     else:
         fields = {k for k, v in vars(Game).items() if type(v).__name__ == "getset_descriptor"}
         properties = {"scores", "is_over", "next_dealer", "events", "event_log", "history"}
-        properties |= {"shape_flags", "action_count"}
+        properties |= {"shape_flags", "action_count", "settlement", "wins"}
         assert fields - properties == set(STATE)
     for name in STATE:
         setattr(game, name, getattr(game, name))  # every field reads and writes from Python

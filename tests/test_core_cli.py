@@ -54,3 +54,12 @@ def test_errors_are_clean():
         res = run(*args)
         assert res.exit_code != 0 and "Traceback" not in res.output
         assert "Error" in res.output
+
+
+def test_a_flower_is_refused_never_dropped():
+    """13 tiles typed with a flower: refused naming it (it said "got 12 tiles")."""
+    res = run("123m456p78s1122z1f")
+    assert res.exit_code == 1 and "1f (春) is a flower" in res.output
+    assert "12 tiles" not in res.output
+    res = run("123m456p78s1122z1f", "-v", "xuezhan_kaxinwu")
+    assert res.exit_code == 1 and "xuezhan_kaxinwu's tile set" in res.output

@@ -523,3 +523,112 @@ def test_two_players_zuoma_and_horses():
     drive(g, [(0, "tsumogiri"), (1, "hu")])
     assert g.horses == T.to_kinds("9m2m")  # one hit
     assert g.scores == [-32, 32]  # 4 × base 4 (对马) × (1 + 1)
+
+
+# ---- readings written down in RULES V2.7: L21, L22, L23 --------------------------------------
+def test_chi_ban_holds_through_a_gang_and_its_replacement():
+    """[DEC L21] 不能吃打相同及相邻: S chis 4p (banning 1p 4p 7p) and makes an 暗杠 of 7z; its
+    replacement 9m leaves a legal discard, so the ban still holds for the turn's discard."""
+    opts = {"no_chi_adjacent": True}
+    g = scripted_game(
+        V,
+        {0: "2m2m5m5m8m8m4p1z2z3z4z5z6z9s", 1: "56p7777z11p44p777p"},
+        draws="2m5m8m",
+        replacements="9m",
+        players=2,
+        options=opts,
+    )
+    for seat, action in [
+        (0, "discard 1z"), (1, "discard 2m"), (0, "peng"), (0, "discard 2z"),
+        (1, "discard 5m"), (0, "peng"), (0, "discard 3z"), (1, "discard 8m"), (0, "peng"),
+        (0, "discard 4p"), (1, "chi 456p"), (1, "gang 7z"),
+    ]:  # fmt: skip
+        g.apply(seat, action)
+    assert g.current == 1 and g.drawn == T.kind("9m")
+    assert legal(g, 1) == ["discard 9m"]  # 1p, 4p and 7p are still banned after the gang
+
+
+# S chis three of E's discards (互包 S–E) and W chis three of S's (互包 W–S): S has two
+# partners, and 3 chis seal nobody. S is left with 78m 77z (waits 6m/9m), N holds a 6m.
+TWO_PARTNER_HANDS = {0: "1m4p1s", 1: "23m56p23s9s9p4m77z78m", 2: "78s78p56m1z2z3z", 3: "6m"}
+TWO_PARTNER_STEPS = [
+    (0, "discard 1m"), (1, "chi 123m"), (1, "discard 9s"), (2, "chi 789s"), (2, "discard 1z"),
+    (3, "tsumogiri"), (0, "discard 4p"), (1, "chi 456p"), (1, "discard 9p"), (2, "chi 789p"),
+    (2, "discard 2z"), (3, "tsumogiri"), (0, "discard 1s"), (1, "chi 123s"), (1, "discard 4m"),
+    (2, "chi 456m"), (2, "discard 3z"),
+]  # fmt: skip
+
+
+def _two_partners(draws: str):
+    g = game(TWO_PARTNER_HANDS, draws="2p8p2p8p3z" + draws)
+    drive(g, TWO_PARTNER_STEPS)
+    assert g.liabilities == [(0, 1), (1, 2)] and not any(st.sealed for st in g.seats)
+    return g
+
+
+def test_two_partners_each_pay_peisha():
+    """[DEC L22] 陪杀 with two 互包 partners: N discards S's 6m; N pays 1, and each partner (E
+    and W) pays its own hu(S, partner) again."""
+    g = _two_partners("")
+    drive(g, [(3, "discard 6m"), (1, "hu")])
+    assert ids(g, 1) == [["pinghu", "dianpao"]]
+    assert sorted(paid(g)) == [
+        (0, 1, 1, "pinghu+dianpao+peisha"),
+        (2, 1, 1, "pinghu+dianpao+peisha"),
+        (3, 1, 1, "pinghu+dianpao"),
+    ]
+    assert g.scores == [-1, 3, -1, -1]
+
+
+def test_two_partners_quanbao_first_partner_after_the_winner_covers_the_rest():
+    """[DEC L22] 全包 with two partners: S self-draws 6m. Each partner pays its own share; W,
+    the first partner after S in play order (not E, the lower seat number), also pays N's."""
+    g = _two_partners("4z6m")
+    drive(g, [(3, "tsumogiri"), (0, "tsumogiri"), (1, "hu")])
+    assert ids(g, 1) == [["pinghu", "zimo"]]
+    assert sorted(paid(g)) == [
+        (0, 1, 1, "pinghu+zimo"),
+        (2, 1, 1, "pinghu+zimo"),
+        (2, 1, 1, "pinghu+zimo+quanbao"),
+    ]
+    assert g.scores == [-1, 3, -2, 0]
+
+
+@pytest.mark.parametrize(
+    "ctx, column_id, points, formula",
+    [
+        (
+            {"how": "self_draw"},
+            "menqing_zimo",
+            4,
+            "T[大吊车][自摸] = 4",
+        ),
+        (
+            {"how": "self_draw", "gang_chain": 1, "flags": ["after_angang"]},
+            "angang_shanghua_menqing",
+            12,
+            "T[大吊车][暗杠上花] = 12",
+        ),
+    ],
+)
+def test_dadiaoche_of_four_angang_names_the_cell_it_reads(ctx, column_id, points, formula):
+    """[DEC L23] a 大吊车 of four 暗杠 is 门清, but the table's 门清 cells of 大吊车 are blank: it
+    reads the plain 自摸 / 暗杠上花 column, and the breakdown names that cell."""
+    melds = ["angang 1m", "angang 2p", "angang 3s", "angang 4z"]
+    bd = get_variant(V).calculate({"concealed": "77z", "win_tile": "7z", "melds": melds, **ctx})
+    assert bd.ids == ["dadiaoche", column_id] and bd.points == points
+    assert bd.formula == formula
+    assert "+门清]" not in bd.formula and "[门清自摸]" not in bd.formula
+
+
+def test_dadiaoche_of_four_angang_played_through_the_engine():
+    """[DEC L23] E (dealer) makes four 暗杠 in its first turn; the fourth replacement 7z
+    completes 大吊车: T[大吊车][暗杠上花] = 12 from each seat, plus 1 from each seat for each of
+    the first three 暗杠 (the last one, whose replacement won, scores 0)."""
+    g = game({0: "1111m2222p3333s7z4z"}, replacements="4z4z4z7z")
+    drive(g, [(0, "gang 1m"), (0, "gang 2p"), (0, "gang 3s"), (0, "gang 4z"), (0, "hu")])
+    bd = g.wins[0].breakdown
+    assert bd.ids == ["dadiaoche", "angang_shanghua_menqing"] and bd.points == 12
+    assert bd.formula == "T[大吊车][暗杠上花] = 12"
+    assert len(paid(g, "angang")) == 9
+    assert g.scores == [45, -15, -15, -15]

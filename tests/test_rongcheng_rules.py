@@ -55,7 +55,7 @@ def test_bao_replaced_twice_then_fixed():
 
 def test_hidden_bao_acts_in_fenzhang():
     """S declares on the last live draw (the first 听: the 宝 is taken face down); before its
-    next turn the 分张 round gives it a tile of the still hidden 宝 kind: 摸宝."""
+    next turn the 分张 round gives it a tile of the still hidden 宝 kind: 摸宝 [DEC R25]."""
     tiles = RV.tile_kinds(RV.parse_options(None))
     wall = build_wall(tiles, 4, hands={1: "123m456p789s55p12s"}, replacements="3m")
     # the 65th (last live) draw is S's, at 117; 分张: W 118, N 119, E 120, S 121
@@ -494,7 +494,7 @@ def test_fewer_players_fenzhang_of_n(players):
 
 def test_no_tail_tile_left_for_the_bao():
     """不荒庄: N first declares on the last live draw; the tail holds only the 分张 tiles, so
-    the hand has no 宝 (R24); N still wins with its own 分张 tile."""
+    the hand has no 宝 [DEC R24]; N still wins with its own 分张 tile."""
     tiles = RV.tile_kinds(RV.parse_options(None))
     wall = build_wall(tiles, 4, hands={3: "123m456p789s55p12s"})
     keep = set(range(40, 53)) | {131, 135}
@@ -517,3 +517,59 @@ def test_no_declaration_when_only_a_fifth_copy_would_complete_the_hand():
 
     game, _ = play_game("rongcheng", 614, bots="greedy", seed=1)
     assert game.is_over
+
+
+# ---- readings written down in RULES V5.7: R24, R25 ---------------------------------------
+@pytest.mark.parametrize("declare_at", [127, 123])
+def test_bao_change_stops_at_the_fenzhang_tiles(declare_at):
+    """[DEC R24] 不荒庄: N first declares on its draw at ``declare_at``, taking the tail tile 9p
+    as the hidden 宝; the other three 9p lie in the rivers when it is turned up at N's next
+    turn. Declared at 127, only the 4 分张 tiles are left then: no 换宝, the 宝 stays 9p and
+    the 分张 round keeps its 4 tiles. Declared at 123, a tail tile is left: 换宝 to 5p."""
+    wall = build_wall(RV.tile_kinds(RV.parse_options(None)), 4, hands={3: "123m456p789s55p12s"})
+    keep = set(range(40, 53))  # N's hand (waits 3s)
+    # the 宝 9p at the tail, its other copies drawn (and discarded) by S, W and E; then 5p (N
+    # holds the other two, so it is never all exposed); N's declaring draw 1z
+    for index, kind in ((135, "9p"), (53, "9p"), (54, "9p"), (56, "9p"), (134, "5p")):
+        wall = _place(wall, index, T.kind(kind), keep=keep)
+        keep.add(index)
+    wall = _place(wall, declare_at, T.kind("1z"), keep=keep)
+    g = game({}, wall=wall, options={"no_huangzhuang": True})
+    tsumogiri_until(g, lambda g: g.current == 3 and g.wall.head == declare_at + 1)
+    drive(g, [(3, "declare baoting"), (3, "discard 1z")])
+    assert g.hidden_indicators == [T.kind("9p")]
+    tsumogiri_until(g, lambda g: not g.hidden_indicators)  # N's next turn turned it up
+    assert sum(st.discards.count(T.kind("9p")) for st in g.seats) == 3
+    bao = [(e["tile"], e.get("replaces")) for e in g.events if e["type"] == "bao"]
+    if declare_at == 127:
+        assert g.indicators == [T.kind("9p")] and g.extra["joker_kind"] == T.kind("9p")
+        assert bao == [("9p", None)]
+        assert g.is_over and len(g.set_aside) + len(g.wins) == 4  # the whole 分张 round
+    else:
+        assert g.current == 3 and g.phase == "turn"
+        assert g.indicators == T.parse("9p5p") and g.extra["joker_kind"] == T.kind("5p")
+        assert bao == [("9p", None), ("5p", "9p")]
+
+
+def test_mobao_on_a_gang_replacement():
+    """[DEC R25] a gang replacement is a draw: E (报听, waits 6s/9s) makes an 暗杠 of 1z and
+    its replacement is a tile of the 宝 kind 3m (no natural wait, so no 存牌 choice): 摸宝."""
+    g = game({0: "123m456p55p78s111z2z"}, draws="1s2s3s1z", replacements="3m3m")
+    drive(g, [(0, "declare baoting"), (0, "discard 2z")])
+    drive(g, [(1, "tsumogiri"), (2, "tsumogiri"), (3, "tsumogiri")])
+    assert g.extra["joker_kind"] == T.kind("3m")  # turned up at the start of E's turn
+    drive(g, [(0, "gang 1z")])
+    assert g.draw_how == "replacement" and g.drawn == T.kind("3m")
+    assert legal(g, 0) == ["hu", "discard 3m"]
+    drive(g, [(0, "hu")])
+    assert hits(g, 0) == [["gang", "mobao", "pihu"]]  # 1 × 2 (摸宝) + 2 (暗杠)
+    assert g.scores == [12, -4, -4, -4]
+
+
+def test_three_quads_in_qidui_is_haohua_qidadui():
+    """[DEC R25] seven pairs holding three quads (AAAABBBBCCCCDD), the winning tile completing
+    one: 豪华七大对 (8), as with two quads."""
+    bd = calc({"concealed": "1111m2222p3333s55s", "win_tile": "3s"})
+    assert bd.ids == ["haohua_qidadui"] and bd.points == 8
+    bd = calc({"concealed": "1111m2222p3333s55s", "win_tile": "3s", "how": "self_draw"})
+    assert bd.ids == ["haohua_qidadui"] and bd.points == 8

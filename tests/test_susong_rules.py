@@ -15,10 +15,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scenario import drive
-from test_susong_examples import game, hits, legal, piao
+from scenario import drive, settle
+from test_susong_examples import SANBI_PREFIX, game, hits, legal, piao
 
 from mjcore import tiles as T
+from mjcore.engine.wall import build_wall
 from mjcore.errors import InvalidHandError
 from mjcore.variants import get_variant
 from mjcore.variants.susong import FLOWER_KINDS, flower_awards, flower_groups
@@ -106,7 +107,8 @@ def test_flower_chain_at_the_wall_end_wins_huakai():
 
 
 def test_flower_chain_runs_out_of_wall_is_liuju():
-    # E draws a flower at 124 with only flowers left behind it: the chain empties the wall.
+    # E draws a flower at 124 with only flowers left behind it: the chain empties the wall,
+    # and the hand ends as 流局 [DEC S31].
     flowers = sorted(Counter(sorted(FLOWER_KINDS) + [31, 32, 33] * 3).elements())
     g = _wall_end_wall(READY_S, "9m", T.NOTATION[flowers[0]], flowers[1:])
     _play_to_end(g)
@@ -257,7 +259,8 @@ def test_discard_win_eligibility(w_piao, w_flowers, d_piao, d_flowers, allowed, 
     "hand, tile",
     [
         ("123m456p111z45s77s", "6s"),  # a concealed wind triplet is 1 花
-        ("123m456p789s11z22z", "1z"),  # the discard makes the wind triplet of the winning hand
+        # the discard makes the wind triplet of the winning hand: H(W) counts it [DEC S31]
+        ("123m456p789s11z22z", "1z"),
     ],
 )
 def test_concealed_wind_triplet_counts_for_eligibility(hand, tile):
@@ -362,7 +365,8 @@ def test_chi_never_discards_the_chowed_tile_and_needs_a_discard_left():
         script += [(0, f"discard {pair}"), (1, "peng"), (1, f"discard {out}")]
         script += [(2, "tsumogiri"), (3, "tsumogiri")]
     drive(g, script)
-    # S holds 12m33m + three pengs. E's 3m: chi 123m would leave only 33m — not offered.
+    # S holds 12m33m + three pengs. E's 3m: chi 123m would leave only 33m — not offered
+    # [DEC S31].
     g.apply(0, "discard 3m")
     assert "chi 123m" not in legal(g, 1) and "peng" in legal(g, 1)
 
@@ -644,3 +648,236 @@ def test_piao_dealer_sheds_dealt_flowers_first():
     assert legal(g, 0) == ["discard 1f", "discard 2f"]
     g.apply(0, "discard 2f")
     assert g.phase == "turn" and g.current == 1  # nobody claims a flower
+
+
+def _walled(hands, draws, replacements):
+    """A 4-seat game whose flowers lie mid-wall (no flower replacement interferes)."""
+    wall = build_wall(
+        list(V.tile_kinds(V.parse_options({}))),
+        4,
+        0,
+        hands=hands,
+        draws=draws,
+        replacements=replacements,
+        seed=0,
+        apart=list(range(31, 42)),
+    )
+    return V.new_game(players=4, options={}, wall=wall, dealer=0)
+
+
+def test_pass_hu_outlasts_a_gang_and_its_replacement():
+    """RULES V3.3 / DEC S22: 过手胡 lasts until the seat's next draw **from the wall**; a
+    直杠 and its replacement draw in between do not end it."""
+    g = _walled({0: "5m", 2: "46m11s123s999p777p"}, draws="9p5m", replacements="9s")
+    g.apply(0, "discard 5m")
+    assert "hu" in legal(g, 2)
+    for s, a in [
+        (2, "pass"),
+        (1, "pass"),
+        (1, "discard 9p"),
+        (2, "gang 9p"),
+        (2, "discard 9s"),
+        (0, "pass"),
+        (3, "pass"),
+    ]:
+        g.apply(s, a)
+    assert g.seats[2].pass_hu  # the lock survived the gang's replacement draw
+    g.apply(3, "discard 5m")
+    assert 2 not in g.to_act() and "hu" not in legal(g, 2)
+    # W's own next draw from the wall ends the lock
+    drive(g, [(0, "tsumogiri"), (1, "tsumogiri")])
+    settle(g)
+    assert g.current == 2 and g.draw_how == "wall" and not g.seats[2].pass_hu
+
+
+def test_pass_peng_outlasts_a_gang_and_its_replacement():
+    g = _walled({0: "8s", 2: "88s46m11s123s999p"}, draws="9p8s", replacements="1z")
+    g.apply(0, "discard 8s")
+    assert "peng" in legal(g, 2)
+    for s, a in [(2, "pass"), (1, "discard 9p"), (2, "gang 9p"), (2, "discard 1z")]:
+        drive(g, [(s, a)])
+    assert g.seats[2].pass_peng == {T.kind("8s")}
+    drive(g, [(3, "discard 8s")])
+    assert "peng" not in legal(g, 2)
+
+
+def test_pass_hu_forbids_robbing_that_kind_until_the_next_draw():
+    """A passed discard win on 6m also forbids robbing a 补杠 of 6m (抢杠胡) until the next
+    draw from the wall [DEC S22]: N pengs the passed 6m and upgrades it at once."""
+    g = _walled({0: "6m", 2: "45m11s123s999p777p", 3: "666m"}, draws="", replacements="9s")
+    g.apply(0, "discard 6m")
+    assert "hu" in legal(g, 2) and "peng" in legal(g, 3)
+    drive(g, [(2, "pass"), (3, "peng")])
+    assert g.current == 3 and "gang 6m" in legal(g, 3)
+    assert g.evaluate_win(2, T.kind("6m"), "rob_gang") is not None  # only the lock stops it
+    g.apply(3, "gang 6m")
+    assert g.phase != "rob" or "hu" not in legal(g, 2)
+    assert any(m.kind == "bugang" and m.tiles[0] == T.kind("6m") for m in g.seats[3].melds)
+
+
+# ---- readings written down in RULES V3.7: S30, S31 ----------------------------------------
+SEVEN_PAIRS_1Z = "1111z2233m4455p6s"  # 七对 holding four 东, not ganged; waits 6s
+
+
+def test_concealed_wind_quad_counts_as_a_wind_triplet():
+    """[DEC S30] four 东 held in a 七对 (not ganged) count as a concealed wind triplet: 1 花.
+    So S may win on E's discard although E has a flower set aside (H(W) = 1, not 无花果)."""
+    bd = V.calculate({"concealed": SEVEN_PAIRS_1Z + "6s", "win_tile": "6s"}, None)
+    assert bd.ids == ["daqidui"] and bd.formula == "大七对 1花 一索 4 = 4"
+    suited = V.calculate({"concealed": "2222m3344p5566s77s", "win_tile": "7s"}, None)
+    assert "0花" in suited.formula and "无花果" in suited.formula  # the same shape without a wind
+    g = game({0: "6s2f", 1: SEVEN_PAIRS_1Z}, replacements="9m")
+    g.apply(0, "discard 6s")
+    assert "hu" in legal(g, 1)
+    drive(g, [(1, "hu")])
+    assert hits(g, 1) == [["daqidui"]] and "1花" in g.wins[0].breakdown.formula
+    assert g.scores == [-4, 4, 0, 0]
+
+
+@pytest.mark.parametrize(
+    "hands, claim, gang",
+    [
+        ({0: "6s", 1: "3333m45s"}, (1, "chi 456s"), "gang 3m"),  # 暗杠 after a chi
+        ({0: "5p", 2: "3333m55p"}, (2, "peng"), "gang 3m"),  # 暗杠 after a peng
+        ({0: "5p", 2: "555p"}, (2, "peng"), "gang 5p"),  # 补杠 of the peng just made
+    ],
+)
+def test_gangs_are_offered_on_the_turn_after_a_chi_or_peng(hands, claim, gang):
+    """[DEC S31] a seat that has just chowed or pung may gang before its discard."""
+    g = game(hands)
+    g.apply(0, f"discard {hands[0]}")
+    drive(g, [claim])
+    seat = claim[0]
+    assert g.phase == "turn" and g.current == seat and g.draw_how == "claim"
+    assert gang in legal(g, seat)
+    drive(g, [(seat, gang)])
+    assert g.seats[seat].melds[-1].kind == ("bugang" if gang == "gang 5p" else "angang")
+
+
+@pytest.mark.parametrize("exposed", [False, True])
+def test_discarders_hua_counts_only_its_table(exposed):
+    """[DEC S31] for eligibility H(D) is what lies on the discarder's table: E holding 222z
+    concealed has H(D) = 0, so S (无花果) may win on its 6s; after E pengs 2z (1 花) it may not."""
+    if not exposed:
+        g = game({0: "222z6s", 1: READY_S})
+        g.apply(0, "discard 6s")
+    else:
+        g = game({0: "22z6s9p", 1: READY_S, 2: "2z"}, draws="1p9m")
+        steps = [(0, "discard 9p"), (1, "tsumogiri"), (2, "discard 2z"), (0, "peng")]
+        drive(g, steps + [(0, "discard 6s")])
+        assert g.variant.public_state(g)["hua"][0] == 1
+    assert g.phase == "claim" and g.seats[0].discards[-1] == T.kind("6s")
+    assert ("hu" in legal(g, 1)) is not exposed
+    if not exposed:
+        drive(g, [(1, "hu")])
+        assert hits(g, 1) == [["wuhuaguo"]] and g.scores == [-4, 4, 0, 0]
+
+
+def test_sanbi_relations_add_up_independently():
+    """[DEC S31] W pungs 1m, 2p, 3s from N (三比 W–N) and E pungs W's three discards 9m, 8p,
+    4z (三比 E–W). W self-draws 无花果 (4): each relation applies ③ on its own, so both of W's
+    partners pay 2 × 4 and S pays 4."""
+    g = game(
+        {0: "99m88p44z1p4p7p2m5m8m3s6s", 2: "11m22p33s9m8p4z67s55p", 3: "1m2p3s"},
+        draws="9s1s3p" * 3 + "9s5s",
+    )
+    for x, w_out, e_out in (("1m", "9m", "4p"), ("2p", "8p", "7p"), ("3s", "4z", "2m")):
+        if x == "1m":
+            drive(g, [(0, "discard 1p")])
+        drive(g, [(1, "tsumogiri"), (2, "tsumogiri"), (3, f"discard {x}"), (2, "peng")])
+        drive(g, [(2, f"discard {w_out}"), (0, "peng"), (0, f"discard {e_out}")])
+    assert g.variant.public_state(g)["sanbi"] == [[0, 2], [2, 3]]
+    drive(g, [(1, "tsumogiri"), (2, "hu")])
+    assert hits(g, 2) == [["wuhuaguo"]]
+    extra = sorted((p.payer, p.amount) for p in g.settlement if p.reason == "sanbi")
+    assert extra == [(0, 4), (3, 4)]
+    assert g.scores == [-8, -4, 20, -8]
+
+
+def test_sanbi_qiangganghu_robbed_seat_is_the_discarder():
+    """[DEC S31] 三比 W–N (W pung N's 1m 2p 3s). W upgrades its 3s peng and N robs it: the
+    robbed seat W counts as the discarder, so case ② applies and W pays 2 × 4."""
+    g = game(
+        {0: "456m789m456p22z7p1s3f", 2: "11m22p33s67s55p9m8p1f", 3: "1m2p3s234p567p789m2f"},
+        draws="9s1p" + "1z4s5s3m" + "5m5m3s",
+        replacements="8p4z1z",
+    )
+    drive(g, SANBI_PREFIX)
+    assert g.variant.public_state(g)["sanbi"] == [[2, 3]]
+    drive(g, [(0, "tsumogiri"), (1, "tsumogiri"), (2, "gang 3s")])
+    assert g.phase == "rob" and legal(g, 3) == ["hu", "pass"]
+    drive(g, [(3, "hu")])
+    assert hits(g, 3) == [["qiangganghu"]] and g.wins[0].from_seat == 2
+    assert sorted(p.reason for p in g.settlement if p.payer == 2) == ["qiangganghu", "sanbi"]
+    assert g.scores == [0, 0, -8, 8]
+
+
+def _to_the_last_tile(wall):
+    """Every seat discards what it draws, every claim passes, until the wall is empty."""
+    g = V.new_game(players=4, options={}, wall=wall, dealer=0)
+    while g.wall.remaining or g.phase != "turn":
+        seat = g.to_act()[0]
+        g.apply(seat, "pass" if g.phase != "turn" else f"discard {T.NOTATION[g.drawn]}")
+    return g
+
+
+def _last_tile_wall(holder: int):
+    """A wall whose last tile is of a kind K the seat ``holder`` is dealt three of. Found by
+    playing the wall once, then swapping suited/wind tiles only, so the flowers (and with
+    them the order of the draws) stay where they were."""
+    wall = build_wall(list(V.tile_kinds(V.parse_options({}))), 4, 0, seed=0, apart=FLOWER_KINDS)
+    g = _to_the_last_tile(wall)
+    assert g.draw_how == "wall"
+    last, kind = g.wall.head - 1, g.drawn
+    start, size = (0, 14) if holder == 0 else (14 + 13 * (holder - 1), 13)
+    slots = [i for i in range(start, start + size) if wall[i] != kind]
+    copies = [i for i, t in enumerate(wall) if t == kind and i != last]
+    for i in [i for i in copies if not start <= i < start + size]:
+        j = slots.pop()
+        wall[i], wall[j] = wall[j], wall[i]
+    return wall, g.current, kind
+
+
+@pytest.mark.parametrize("how", ["angang", "zhigang"])
+def test_no_gang_on_the_last_tile(how):
+    """[DEC S31] no gang is offered on the last tile (it would have no replacement): the seat
+    drawing it with three in hand may not 暗杠; a seat holding three may peng the last
+    discard but not 直杠 it."""
+    _, drawer, kind = _last_tile_wall(0)
+    holder = drawer if how == "angang" else (drawer + 2) % 4
+    wall, _, _ = _last_tile_wall(holder)
+    g = _to_the_last_tile(wall)
+    assert g.current == drawer and g.drawn == kind and not g.wall.remaining
+    name = T.NOTATION[kind]
+    if how == "angang":
+        assert g.seats[drawer].hand[kind] == 4
+        assert f"gang {name}" not in legal(g, drawer)
+    else:
+        assert g.seats[holder].hand[kind] == 3
+        g.apply(drawer, f"discard {name}")
+        assert g.phase == "claim" and "peng" in legal(g, holder)
+        assert f"gang {name}" not in legal(g, holder)
+
+
+@pytest.mark.parametrize(
+    "hands, draws, script, seat",
+    [
+        # the dealer's first turn: 暗杠 1m, the replacement 4s wins
+        ({0: "1111m456p789s23s55s"}, "", [(0, "gang 1m"), (0, "hu")], 0),
+        # S's first draw 1m makes its quad, nobody has claimed: 暗杠, the replacement wins
+        (
+            {0: "9p", 1: "111m456p789s23s55s"},
+            "1m",
+            [(0, "discard 9p"), (1, "gang 1m"), (1, "hu")],
+            1,
+        ),
+    ],
+)
+def test_gang_win_on_the_first_turn_is_gangkai_not_tianhu_or_dihu(hands, draws, script, seat):
+    """[DEC S31] a win on the replacement of a gang made in the dealer's first turn or on a
+    first draw is 杠开 (H = 2 for the suited 暗杠: 大胡 2), not 天胡 / 地胡 (一索 4)."""
+    g = game(hands, draws=draws, replacements="4s")
+    drive(g, script)
+    assert hits(g, seat) == [["gangkai"]] and g.wins[0].breakdown.points == 2
+    assert "天胡" not in g.wins[0].breakdown.formula and "地胡" not in g.wins[0].breakdown.formula
+    assert g.scores[seat] == 6

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._prng import Pcg64
 from ..engine.actions import Action
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, clip
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -97,7 +97,7 @@ def make_bot(name: str, seed: SeedLike = None) -> BaseBot:
     """A bot by name (``"greedy"`` or ``"random"``); unknown names raise InvalidOptionError."""
     registry = _registry()
     if not isinstance(name, str) or name not in registry:
-        raise InvalidOptionError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
+        raise InvalidOptionError(f"unknown bot {clip(name)}; known bots: {', '.join(BOTS)}")
     return registry[name](seed)
 
 

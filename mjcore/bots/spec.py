@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, clip
 
 if TYPE_CHECKING:
     from ..engine.actions import Action
@@ -121,7 +121,7 @@ def load_spec(text: str) -> Any:
     """``"package.module:Name"`` → the object it names (a class, factory or instance)."""
     module_name, _, attr = text.partition(":")
     if not module_name or not attr:
-        raise InvalidOptionError(f"bots: expected module:Name, got {text!r}")
+        raise InvalidOptionError(f"bots: expected module:Name, got {clip(text)}")
     try:
         obj: Any = importlib.import_module(module_name)
     except ImportError as exc:
@@ -147,7 +147,7 @@ def _resolve_one(spec: Any) -> SeatBot:
         from .base import BOTS
 
         if spec not in BOTS:
-            raise InvalidOptionError(f"unknown bot {spec!r}; known bots: {', '.join(BOTS)}")
+            raise InvalidOptionError(f"unknown bot {clip(spec)}; known bots: {', '.join(BOTS)}")
         return SeatBot(spec, "name", spec)
     if spec is None or isinstance(spec, (bytes, int, float, dict, list, tuple)):
         raise InvalidOptionError(f"bots: {_WHAT}, got {_short(spec)}")
@@ -228,5 +228,4 @@ def _identity(sb: SeatBot) -> tuple[str, Any]:
 
 
 def _short(obj: Any, limit: int = 80) -> str:
-    text = repr(obj)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return clip(obj, limit)

@@ -92,7 +92,7 @@ def _is_int(x: object) -> bool:
 
 def _problem(a: Action) -> str:
     """Why the fields do not describe an action (empty when they do)."""
-    if a.kind not in KINDS:
+    if not isinstance(a.kind, str) or a.kind not in KINDS:  # (an array would compare per item)
         return f"kind must be one of {', '.join(KINDS)}"
     if not (_is_int(a.tile) and _is_int(a.value) and isinstance(a.tiles, tuple)):
         return "tile and value must be int, tiles a tuple of ints"

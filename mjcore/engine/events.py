@@ -14,6 +14,10 @@ from array import array
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
+
+from ..errors import IllegalActionError, clip
+
 _SCHEMAS: list[tuple[str, tuple[str, ...]]] = []
 """Schema number -> (event type, field names): append-only, shared by every log."""
 _SCHEMA_IDS: dict[tuple[str, tuple[str, ...]], int] = {}
@@ -41,6 +45,18 @@ def schema(kind: str, *fields: str) -> int:
     return _register((kind, fields)) if sid is None else sid
 
 
+def copy_plain(value: Any) -> Any:
+    """An event value with its lists and dicts copied at every level (scalars are shared)."""
+    kind = type(value)
+    if kind is list:
+        return [copy_plain(v) for v in value]
+    if kind is tuple:
+        return tuple([copy_plain(v) for v in value])
+    if kind is dict:
+        return {k: copy_plain(v) for k, v in value.items()}
+    return value
+
+
 class EventLog:
     """An append-only sequence of events, each read as a new ``dict`` (``type``, ``seq`` last).
 
@@ -62,7 +78,7 @@ class EventLog:
         if sid is None:
             sid = _register(key)
         self._packed.append(sid)
-        self._packed.extend(data.values())
+        self._packed.extend(map(copy_plain, data.values()))  # the logger's lists stay its own
         self._n += 1
         return self._n - 1
 
@@ -91,9 +107,12 @@ class EventLog:
         return starts
 
     def _event(self, seq: int, at: int) -> dict[str, Any]:
+        """Event ``seq`` as a new dict whose lists and dicts are new too (docs/vocabulary.md:
+        changing what a reader gets changes nothing in the log)."""
         packed = self._packed
         kind, keys = _SCHEMAS[packed[at]]
-        event = dict(zip(keys, packed[at + 1 : at + 1 + len(keys)], strict=True))
+        values = packed[at + 1 : at + 1 + len(keys)]
+        event = dict(zip(keys, map(copy_plain, values), strict=True))
         event["type"] = kind
         event["seq"] = seq
         return event
@@ -111,7 +130,10 @@ class EventLog:
         return iter(self.since(0))
 
     def since(self, seq: int) -> list[dict[str, Any]]:
-        """Events from sequence number ``seq`` on."""
+        """Events from sequence number ``seq`` on (an int; numpy integers too)."""
+        if isinstance(seq, (bool, np.bool_)) or not isinstance(seq, (int, np.integer)):
+            raise IllegalActionError(f"since must be an event number, got {clip(seq)}")
+        seq = int(seq)
         starts = self._index()
         return [self._event(i, starts[i]) for i in range(max(seq, 0), self._n)]
 

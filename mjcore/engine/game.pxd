@@ -22,7 +22,7 @@ cdef class Game:
     cdef public bint haidi, first_go_around, exhausted
     cdef public object phase, draw_how, draw_cause, claim, pending, decisions, _claim_wins
     cdef public object set_aside, won_pool, indicators, horses, liabilities, hidden_indicators
-    cdef public object locked_choices, settlement, wins, extra
+    cdef public object locked_choices, _settlement, _wins, extra
     cdef public EventLog _events
     cdef public bytearray _history_seats
     cdef public list _history_actions

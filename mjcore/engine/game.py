@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import operator
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -32,7 +33,7 @@ from ..errors import (
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
 from .actions import CHIS, CHOW_PARTNERS, DISCARDS, GANGS, HU, PASS, PENG, Action, gang
-from .events import EventLog, schema
+from .events import EventLog, copy_plain, schema
 from .melds import Meld
 from .seat import EMPTY, NO_KINDS, SeatState
 from .variant import Variant
@@ -114,8 +115,11 @@ def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     return items[:i] + items[i + 1 :]
 
 
-def check_carry(carry: Any) -> dict[str, Any]:
-    """A copy of ``carry`` if it is plain JSON data (state handed between hands of a Match)."""
+def check_carry(carry: Any, variant: Variant, players: int) -> dict[str, Any]:
+    """A copy of ``carry`` (state handed between hands of a Match) if it is plain JSON data
+    holding only what ``variant`` carries: its :attr:`~Variant.carry_values` and kept choices
+    (``locked_choices``) among those it offers. Anything else raises InvalidOptionError
+    naming the field."""
     if carry is None:
         return {}
     if not isinstance(carry, dict):
@@ -126,7 +130,58 @@ def check_carry(carry: Any) -> dict[str, Any]:
         raise InvalidOptionError(f"carry must be plain JSON data, got {clip(carry)}") from None
     if copied != carry:
         raise InvalidOptionError(f"carry must be plain JSON data (str keys), got {clip(carry)}")
+    for key, value in copied.items():
+        if key == "locked_choices":
+            _check_locked(value, variant, players)
+        elif key not in variant.carry_values:
+            raise InvalidOptionError(f"carry {clip(key)}: {variant.name} carries no such field")
+        elif not _one_of(value, variant.carry_values[key]):
+            raise InvalidOptionError(
+                f"carry {key!r} must be one of {list(variant.carry_values[key])}, got {clip(value)}"
+            )
     return copied
+
+
+def _one_of(value: Any, allowed: Iterable[Any]) -> bool:
+    """``value`` equals one of ``allowed`` and has its type (``1`` is not ``True``)."""
+    return any(type(value) is type(a) and value == a for a in allowed)
+
+
+def _check_locked(locked: Any, variant: Variant, players: int) -> None:
+    """carry ``locked_choices``: one dict per seat of choices kept for the rest of a Match
+    (长跑), each a choice the variant locks (``choice_locks``) with a value it offers."""
+    if not isinstance(locked, list) or len(locked) != players:
+        raise InvalidOptionError(
+            f"carry locked_choices must be {players} dicts (one per seat), got {clip(locked)}"
+        )
+    for seat, kept in enumerate(locked):
+        if not isinstance(kept, dict):
+            raise InvalidOptionError(
+                f"carry locked_choices[{seat}] must be a dict of choices, got {clip(kept)}"
+            )
+        for name, value in kept.items():
+            offered = _lockable_values(variant, name)
+            if not _one_of(value, offered):
+                raise InvalidOptionError(
+                    f"carry locked_choices[{seat}][{name!r}]: {clip(value)} is not a choice "
+                    f"{variant.name} keeps (its kept choices: {_kept_choices(variant) or 'none'})"
+                )
+
+
+def _lockable_values(variant: Variant, name: str) -> tuple[int, ...]:
+    """The values a choice ``choose K v`` that keeps ``name`` (``choice_locks[K]``) offers."""
+    return tuple(
+        v
+        for offer, kept in variant.choice_locks.items()
+        if kept == name
+        for v in variant.offered_choices.get(offer, ())
+    )
+
+
+def _kept_choices(variant: Variant) -> str:
+    """The kept choices of ``variant`` with their values, for messages (``piao 0/1/2``)."""
+    names = dict.fromkeys(variant.choice_locks.values())
+    return ", ".join(f"{n} " + "/".join(map(str, _lockable_values(variant, n))) for n in names)
 
 
 STATE = (
@@ -136,7 +191,7 @@ STATE = (
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
     *("set_aside", "won_pool", "indicators", "horses", "liabilities", "hidden_indicators"),
-    *("locked_choices", "settlement", "wins", "_events", "_history_seats", "_history_actions"),
+    *("locked_choices", "_settlement", "_wins", "_events", "_history_seats", "_history_actions"),
     *("extra", "_answered", "_legal"),
 )
 """Every attribute of a Game (compiled, they are the fields declared in game.pxd)."""
@@ -171,7 +226,7 @@ class Game:
         self.n = players
         self.dealer = dealer
         self.seed = seed
-        self.carry = check_carry(carry)
+        self.carry = check_carry(carry, variant, players)
         flowers = variant.flower_kinds(self.opts)
         # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
         self.is_flower = _flower_table(flowers)
@@ -210,22 +265,11 @@ class Game:
         self.liabilities: list[tuple[int, int]] = []  # seat pairs in a liability relation (互包)
         self.hidden_indicators: list[int] = []  # taken face down, not yet shown (荣成 半暗宝)
         # Choices kept for the rest of a Match (长跑), one dict per seat, carried as plain JSON.
-        locked = self.carry.get("locked_choices", [{}] * players)
-        if (
-            not isinstance(locked, list)
-            or len(locked) != players
-            or not all(
-                isinstance(d, dict) and all(type(v) is int for v in d.values()) for d in locked
-            )
-        ):
-            raise InvalidOptionError(
-                f"carry locked_choices must be {players} dicts (one per seat) of int choices: "
-                f"{locked!r}"
-            )
+        locked = self.carry.get("locked_choices", [{}] * players)  # (checked by check_carry)
         # Replaced, never changed in place: seats without kept choices share one empty map.
         self.locked_choices: list[Mapping[str, int]] = [dict(d) if d else EMPTY for d in locked]
-        self.settlement: list[Payment] = []
-        self.wins: list[Win] = []
+        self._settlement: list[Payment] = []  # read through .settlement (a copy)
+        self._wins: list[Win] = []  # read through .wins (copies)
         self._events = EventLog()
         self._history_seats = bytearray()  # history, stored as two columns (a byte a seat)
         self._history_actions: list[Action] = []
@@ -403,11 +447,11 @@ class Game:
         done = []
         for p in payments:
             if cap:
-                paid = sum(q.amount for q in self.settlement if q.payer == p.payer)
+                paid = sum(q.amount for q in self._settlement if q.payer == p.payer)
                 if p.amount > cap - paid:
                     p = p._replace(amount=max(cap - paid, 0), reason=p.reason + "+cap")
             if p.amount:
-                self.settlement.append(p)
+                self._settlement.append(p)
                 self._events.add(_PAY, (p.payer, p.payee, p.amount, p.reason))
             done.append(p)
         return done
@@ -434,10 +478,20 @@ class Game:
         return shown
 
     @property
+    def settlement(self) -> list[Payment]:
+        """Every payment settled so far, in order (a new list of immutable Payments)."""
+        return list(self._settlement)
+
+    @property
+    def wins(self) -> list[Win]:
+        """Every win of the hand so far, in order: copies, so changing one changes nothing."""
+        return [replace(w, payments=list(w.payments)) for w in self._wins]
+
+    @property
     def scores(self) -> list[int]:
         """Net result per seat of everything settled so far."""
         out = [0] * self.n
-        for p in self.settlement:
+        for p in self._settlement:
             out[p.payer] -= p.amount
             out[p.payee] += p.amount
         return out
@@ -565,6 +619,11 @@ class Game:
                 if m.kind == "peng" and hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang
             ]
         banned = st.no_discard
+        if banned and not st.held_flowers:
+            # RULES §0.6: a seat asked to act always has a legal action; a chi's discard ban
+            # that leaves none (after a gang and its replacement) is lifted for this discard.
+            if not tiles_in(hand, T.ALL_KINDS_MASK & ~T.kinds_mask(banned)):
+                banned = NO_KINDS
         # the shared discard action of every kind held, selected by the core
         if banned:
             acts += [a for a in held_items(DISCARDS, hand) if a.tile not in banned]
@@ -736,6 +795,8 @@ class Game:
 
     def _receive(self, seat: int, tile: int, how: str) -> None:
         st = self.seats[seat]
+        if how in self.variant.pass_locks_end:  # (a flower drawn from the wall is a draw too)
+            st.clear_locks()
         if self.is_flower[tile]:
             st.held_flowers += (tile,)
             if self.variant.replace_flowers(self, seat):
@@ -747,7 +808,6 @@ class Game:
                 return
         else:
             st.hand[tile] += 1
-        st.clear_locks()
         self._hand_changed(seat)
         self.last_drawer = seat
         self.drawn, self.draw_how = tile, how
@@ -931,7 +991,7 @@ class Game:
     def _take_discard(self, s: int, src: int, tile: int, dec: Action) -> None:
         st = self.seats[s]
         self.seats[src].discards.pop()
-        if self.variant.claim_ends_pass_locks:
+        if "claim" in self.variant.pass_locks_end:
             st.clear_locks()
         st.claims += 1
         st.claimed_from[src] += 1
@@ -971,7 +1031,7 @@ class Game:
             win.payments = self.variant.win_payments(self, win)
             self.seats[s].wins += (win,)
             self.seats[s].won_tiles += (tile,)
-            self.wins.append(win)
+            self._wins.append(win)
             # The winning hand is laid open (推倒): its concealed tiles plus the winning tile.
             self.log(
                 "hu", **win.to_json(), hand=T.format([*T.from_counts(self.seats[s].hand), tile])
@@ -991,7 +1051,7 @@ class Game:
         """抓马: once per hand, at its first win, the next tiles from the wall head (as many
         as remain), drawn before the wins are paid so that payments can depend on them."""
         wanted = self.variant.post_win_draws(self.opts)
-        if not wanted or self.wins:
+        if not wanted or self._wins:
             return
         while len(self.horses) < wanted and self.wall.remaining > 0:
             self.horses.append(self.wall.draw())
@@ -1038,7 +1098,7 @@ class Game:
             self._next_fenzhang()
 
     def _end_hand(self, exhausted: bool) -> None:
-        self.exhausted = exhausted and not self.wins
+        self.exhausted = exhausted and not self._wins
         self.phase = "over"
         self.pending, self.decisions = {}, {}
         self.pay(self.variant.settle_end(self))
@@ -1113,7 +1173,7 @@ class Game:
             "options": self.opts.to_dict(),
             "dealer": self.dealer,
             "seed": self.seed,
-            "carry": self.carry,
+            "carry": copy_plain(self.carry),
             "wall": list(self.wall.tiles),
             "history": [[s, str(a)] for s, a in self.history],
         }
@@ -1169,20 +1229,30 @@ def _load_saved(text: Any) -> dict[str, Any]:
     return data
 
 
+def check_saved_keys(data: dict[Any, Any], expected: Iterable[str], what: str) -> None:
+    """``data`` has exactly the ``expected`` keys, else InvalidStateError listing the
+    difference (keys of any type: a foreign key is shown, never compared with the others)."""
+    keys, wanted = set(data), set(expected)
+    if keys != wanted:
+        missing, extra = sorted(wanted - keys), sorted(keys - wanted, key=clip)
+        raise InvalidStateError(f"{what} keys: missing {missing}, unknown {clip(extra)}")
+
+
+def check_saved_format(value: Any, what: str) -> None:
+    """The ``"format"`` of a saved form is the int :data:`SAVE_FORMAT` (not ``true``, ``1.0``)."""
+    if type(value) is not int or value != SAVE_FORMAT:
+        raise InvalidStateError(
+            f"{what} format {clip(value)} is not supported (this version reads {SAVE_FORMAT})"
+        )
+
+
 def _check_saved_game(data: dict[str, Any]) -> None:
     """Schema check of a saved game: exact keys, types and format version."""
     if not isinstance(data, dict):
         raise InvalidStateError(f"a saved game must be a JSON object, got {clip(data)}")
-    keys = set(data)
-    if keys != set(_SAVE_KEYS):
-        missing, extra = sorted(set(_SAVE_KEYS) - keys), sorted(keys - set(_SAVE_KEYS))
-        raise InvalidStateError(f"saved game keys: missing {missing}, unknown {clip(extra)}")
+    check_saved_keys(data, _SAVE_KEYS, "saved game")
     for key, types in _SAVE_KEYS.items():
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, types):
             raise InvalidStateError(f"saved game field {key!r} has the wrong type: {clip(value)}")
-    if data["format"] != SAVE_FORMAT:
-        raise InvalidStateError(
-            f"saved game format {data['format']} is not supported (this version reads "
-            f"{SAVE_FORMAT})"
-        )
+    check_saved_format(data["format"], "saved game")

@@ -7,7 +7,15 @@ from typing import Any
 
 from .._prng import generate_state
 from ..errors import IllegalActionError, InvalidOptionError, InvalidStateError, clip
-from .game import SAVE_FORMAT, Game, _load_saved, as_int, check_seat
+from .game import (
+    SAVE_FORMAT,
+    Game,
+    _load_saved,
+    as_int,
+    check_saved_format,
+    check_saved_keys,
+    check_seat,
+)
 from .variant import Variant
 
 
@@ -42,15 +50,25 @@ class Match:
             )
         first_dealer = check_seat(first_dealer, players, "first_dealer", InvalidOptionError)
         self.players = players
-        self.options = self.variant.parse_options(options).to_dict()
+        self._options = self.variant.parse_options(options).to_dict()
         self.seed = seed
         self.first_dealer = first_dealer
-        self.hands: list[Game] = []
+        self._hands: list[Game] = []
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The room options every hand is played with (a new dict: changing it changes nothing)."""
+        return dict(self._options)
+
+    @property
+    def hands(self) -> list[Game]:
+        """Every hand dealt so far, in order (a new list; the games themselves are live)."""
+        return list(self._hands)
 
     @property
     def current(self) -> Game | None:
         """The latest hand (finished or not), or None before the first."""
-        return self.hands[-1] if self.hands else None
+        return self._hands[-1] if self._hands else None
 
     def hand_seed(self, index: int) -> int:
         """The wall seed of hand ``index``."""
@@ -61,23 +79,23 @@ class Match:
         prev = self.current
         if prev is not None and not prev.is_over:
             raise IllegalActionError(
-                f"hand {len(self.hands) - 1} is not over yet; finish it before a new hand"
+                f"hand {len(self._hands) - 1} is not over yet; finish it before a new hand"
             )
         dealer, carry = self._next_setup(prev)
         game = self.variant.new_game(
             players=self.players,
-            options=self.options,
-            seed=self.hand_seed(len(self.hands)),
+            options=self._options,
+            seed=self.hand_seed(len(self._hands)),
             dealer=dealer,
             carry=carry,
         )
-        self.hands.append(game)
+        self._hands.append(game)
         return game
 
     def _next_setup(self, prev: Game | None) -> tuple[int, dict[str, Any]]:
         """Dealer and carried state of the hand after ``prev`` (the first hand: None)."""
         if prev is None:
-            opts = self.variant.parse_options(self.options)
+            opts = self.variant.parse_options(self._options)
             return self.variant.first_dealer(opts, self.first_dealer), {}
         return prev.next_dealer, prev.next_carry()
 
@@ -85,7 +103,7 @@ class Match:
     def scores(self) -> list[int]:
         """Cumulative net scores over every hand (the current one as settled so far)."""
         total = [0] * self.players
-        for game in self.hands:
+        for game in self._hands:
             for seat, s in enumerate(game.scores):
                 total[seat] += s
         return total
@@ -93,7 +111,7 @@ class Match:
     @property
     def dealers(self) -> list[int]:
         """The dealer of each hand so far."""
-        return [g.dealer for g in self.hands]
+        return [g.dealer for g in self._hands]
 
     def to_json(self) -> str:
         """Exact, restorable state of the match (every hand's own ``to_json``)."""
@@ -102,10 +120,10 @@ class Match:
                 "format": SAVE_FORMAT,
                 "variant": self.variant.name,
                 "players": self.players,
-                "options": self.options,
+                "options": self._options,
                 "seed": self.seed,
                 "first_dealer": self.first_dealer,
-                "hands": [json.loads(g.to_json()) for g in self.hands],
+                "hands": [json.loads(g.to_json()) for g in self._hands],
             }
         )
 
@@ -118,14 +136,9 @@ class Match:
         every hand but the last is finished. Anything else raises InvalidStateError.
         """
         data = _load_saved(text)
-        keys = {"format", "variant", "players", "options", "seed", "first_dealer", "hands"}
-        if set(data) != keys:
-            raise InvalidStateError(
-                f"saved match keys: missing {sorted(keys - set(data))}, "
-                f"unknown {clip(sorted(set(data) - keys))}"
-            )
-        if data["format"] != SAVE_FORMAT:
-            raise InvalidStateError(f"saved match format {clip(data['format'])} is not supported")
+        keys = ("format", "variant", "players", "options", "seed", "first_dealer", "hands")
+        check_saved_keys(data, keys, "saved match")
+        check_saved_format(data["format"], "saved match")
         if not isinstance(data["hands"], list):
             raise InvalidStateError("saved match field 'hands' must be a list")
         try:
@@ -139,7 +152,7 @@ class Match:
         except ValueError as exc:
             raise InvalidStateError(f"saved match: {exc}") from None
         for i, saved in enumerate(data["hands"]):
-            match.hands.append(match._restore_hand(i, saved))
+            match._hands.append(match._restore_hand(i, saved))
         return match
 
     def _restore_hand(self, index: int, saved: Any) -> Game:
@@ -152,7 +165,7 @@ class Match:
         expected = {
             "variant": self.variant.name,
             "players": self.players,
-            "options": self.options,
+            "options": self._options,
             "seed": self.hand_seed(index),
             "dealer": dealer,
             "carry": carry,
@@ -163,11 +176,11 @@ class Match:
                 raise InvalidStateError(
                     f"saved match: hand {index} has {key} {clip(got[key])}, expected {clip(value)}"
                 )
-        fresh = self.variant.new_game(self.players, self.options, self.hand_seed(index))
+        fresh = self.variant.new_game(self.players, self._options, self.hand_seed(index))
         if got["wall"] != fresh.wall.tiles:
             raise InvalidStateError(f"saved match: hand {index} has a wall its seed does not deal")
         return game
 
     def __repr__(self) -> str:
-        name, n = self.variant.name, len(self.hands)
+        name, n = self.variant.name, len(self._hands)
         return f"<Match {name} {self.players}p hands={n} scores={self.scores}>"

@@ -49,16 +49,18 @@ class Meld:
     @staticmethod
     def parse(text: str) -> Meld:
         """``"peng 3p"``, ``"angang 8p"``, ``"chi 456s"``, ``"zhigang 9s"``: short forms expand."""
-        from ..errors import InvalidHandError
+        from ..errors import InvalidHandError, clip
 
+        if not isinstance(text, str):
+            raise InvalidHandError(f"a meld is text such as 'peng 3p', got {clip(text)}")
         words = text.split()
         if len(words) != 2 or words[0] not in MELD_KINDS:
-            raise InvalidHandError(f"bad meld {text!r}; expected e.g. 'peng 3p' or 'chi 456s'")
+            raise InvalidHandError(f"bad meld {clip(text)}; expected e.g. 'peng 3p' or 'chi 456s'")
         kind, tiles = words[0], sorted(T.parse(words[1]))
         if kind in ("peng",) + GANG_KINDS and len(set(tiles)) == 1:
             tiles = tiles[:1] * (3 if kind == "peng" else 4)
         if not _well_formed(kind, tiles):
-            raise InvalidHandError(f"{text!r} is not a {kind}")
+            raise InvalidHandError(f"{clip(text)} is not a {kind}")
         return Meld(
             kind, tuple(sorted(tiles)), claimed=tiles[0] if kind not in ("angang", "niu") else -1
         )
@@ -70,6 +72,6 @@ def _well_formed(kind: str, tiles: list[int]) -> bool:
     if kind == "chi":
         low = tiles[0]
         return len(tiles) == 3 and low < 27 and low % 9 <= 6 and tiles == [low, low + 1, low + 2]
-    if kind == "niu":
-        return 3 <= len(tiles) <= 5
+    if kind == "niu":  # a group grows by one tile per 调牌
+        return len(tiles) >= 3
     return len(set(tiles)) == 1 and len(tiles) == (3 if kind == "peng" else 4)

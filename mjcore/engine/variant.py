@@ -33,6 +33,14 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+def choice_values(actions: Sequence[Action]) -> Mapping[str, tuple[int, ...]]:
+    """``choose`` actions as ``{name: values offered}`` (for :attr:`Variant.offered_choices`)."""
+    out: dict[str, tuple[int, ...]] = {}
+    for a in actions:
+        out[a.name] = (*out.get(a.name, ()), a.value)
+    return MappingProxyType(out)
+
+
 def option(default: Any, choices: tuple | None = None, doc: str = "") -> Any:
     """A room option (勾选项) field: default, allowed values and a one-line doc."""
     return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc})
@@ -110,13 +118,21 @@ class Variant:
     pass_hu_rule: ClassVar[str] = ""
     pass_hu_bigger_ok: ClassVar[bool] = False  # 加番可以胡
     pass_peng_rule: ClassVar[bool] = False  # 过手碰
-    # Whether a chi/peng/直杠 ends the seat's 过手 locks like a draw does (False: only a draw).
-    claim_ends_pass_locks: ClassVar[bool] = True
+    # The seat's own steps that end its 过手 locks: a draw from the wall (``"wall"``), a
+    # replacement draw after a gang or flower (``"replacement"``), a chi/peng/直杠 (``"claim"``).
+    pass_locks_end: ClassVar[frozenset[str]] = frozenset({"wall", "replacement", "claim"})
     seven_pairs: ClassVar[bool] = True
     angang_public: ClassVar[bool] = False  # 暗杠 kind shown to others (宿松 翻开一张)
     # Per-hand choices that lock a choice for the rest of a Match: choosing ``choose K v``
     # where ``choice_locks[K] == N`` sets choice N to v now and in every later hand (长跑).
     choice_locks: ClassVar[dict[str, str]] = {}
+    # Every per-hand choice hand_choices may offer, name -> the values offered (build it with
+    # choice_values from the shared choice actions): a saved game's kept choices
+    # (carry ``locked_choices``) are checked against it.
+    offered_choices: ClassVar[Mapping[str, tuple[int, ...]]] = MappingProxyType({})
+    # What ``carry`` hands to the next hand of a Match, key -> the values it may take; a given
+    # or saved carry with another key or value is rejected (Game checks it).
+    carry_values: ClassVar[Mapping[str, tuple[Any, ...]]] = MappingProxyType({})
     # Discard wins are only evaluated for kinds in the seat's shape waits
     # (a cheap cached bitmask); a variant with shape-free wins turns this off.
     waits_prefilter: ClassVar[bool] = True
@@ -266,14 +282,27 @@ class Variant:
         raise NotImplementedError
 
     def check_win(self, ctx: WinContext, opts: Any) -> None:
+        """Raise InvalidHandError unless ``ctx`` is a win this variant may score: a description
+        that can happen here (:meth:`check_description`) of a win no rule forbids
+        (:meth:`win_refusal`, the reason naming the rule)."""
+        self.check_description(ctx, opts)
+        reason = self.win_refusal(ctx, opts)
+        if reason:
+            raise InvalidHandError(reason)
+
+    def check_description(self, ctx: WinContext, opts: Any) -> None:
         """Raise InvalidHandError, naming the field, unless ``ctx`` can happen in this variant.
 
-        The shared checks: tiles of the variant's set, its meld kinds, 14 tiles in all,
-        wildcards only where the variant has them, situation flags it knows and that fit
-        how the win happened. A variant extends this (calling ``super()``) for its own rules.
+        The shared checks: tiles of the variant's set and none of its flowers in the hand, a
+        flower area of its flowers, its meld kinds, 14 tiles in all, wildcards only where the
+        variant has them, situation flags it knows and that fit how the win happened. A
+        variant extends this (calling ``super()``) for its own rules.
         """
         ctx.validate()
-        check_tile_set(ctx, self.tile_kinds(opts))
+        check_tile_set(ctx, self.tile_kinds(opts), self.name)
+        self.check_tiles(T.from_counts(ctx.concealed), opts, "concealed")
+        self.check_tiles([t for m in ctx.melds for t in m.tiles], opts, "melds")
+        self._check_flower_area(ctx, opts)
         kinds = self.meld_kinds(opts)
         for m in ctx.melds:
             if m.kind not in kinds:
@@ -297,6 +326,49 @@ class Variant:
             known = ", ".join(sorted(self.calculator_flags)) or "none"
             raise InvalidHandError(f"flags: unknown {sorted(unknown)} (known: {known})")
         check_situation(ctx)
+
+    def check_tiles(self, kinds: Sequence[int], opts: Any, field: str = "tiles") -> None:
+        """Raise InvalidHandError, naming the field, the tile and the variant, unless every tile
+        of a hand is of this variant's tile set and none is one of its flowers (set aside)."""
+        have = Counter(self.tile_kinds(opts))
+        flowers = self.flower_kinds(opts)
+        for k, n in sorted(Counter(kinds).items()):
+            if n > have[k]:
+                where = "is not in" if not have[k] else f"has only {have[k]} of it in"
+                raise InvalidHandError(
+                    f"{field}: {T.NOTATION[k]} ({T.name(k)}) {where} {self.name}'s tile set"
+                )
+            if k in flowers:
+                raise InvalidHandError(
+                    f"{field}: {T.NOTATION[k]} ({T.name(k)}) is a flower in {self.name}: set "
+                    "aside, never in a winning hand"
+                )
+
+    def _check_flower_area(self, ctx: WinContext, opts: Any) -> None:
+        flowers = self.flower_kinds(opts) & set(self.tile_kinds(opts))
+        for k in ctx.flowers:
+            if k not in flowers:
+                has = T.format(sorted(flowers)) if flowers else "none"
+                raise InvalidHandError(
+                    f"flowers: {T.NOTATION[k]} ({T.name(k)}) is not a flower in {self.name} "
+                    f"(its flowers: {has})"
+                )
+
+    def win_refusal(self, ctx: WinContext, opts: Any) -> str:
+        """Why the rules forbid this described win, naming the rule ('' if none does).
+
+        Only facts the description carries (how, jokers, flags, options): what the game alone
+        knows (过手 locks, 封胡, a 听 declaration …) is the caller's to check; see
+        docs/vocabulary.md. The same rule as :meth:`can_win` where the game asks it."""
+        return ""
+
+    def no_win_reason(self, ctx: WinContext, opts: Any) -> str:
+        """Why :meth:`score` finds no win in a checked description (the rule its tiles miss)."""
+        flags = self.shape_flags(opts)
+        if misses_only_the_258_pair(ctx, flags):
+            return "258将: the pair must be a suited 2/5/8"
+        shapes = ["4 sets and a pair"] + [name for key, name in _SHAPES if flags.get(key)]
+        return f"no winning shape: the concealed tiles form none of {', '.join(shapes)}"
 
     def win_payments(self, game: Game, win: Win) -> list[Payment]:
         """Who pays whom for a win (the breakdown is already computed)."""
@@ -382,27 +454,74 @@ class Variant:
     def calculate(
         self, ctx: WinContext | dict | str, options: dict[str, Any] | None = None
     ) -> Breakdown | None:
-        """Hand calculator without a game; ``ctx`` may be the JSON form."""
-        if not isinstance(ctx, WinContext):
-            ctx = WinContext.from_json(ctx)
+        """Hand calculator without a game; ``ctx`` may be the JSON form.
+
+        None if the tiles are no win here (:meth:`why_not_win` says why); InvalidHandError if
+        the description cannot happen in this variant or a rule forbids the win it describes."""
+        ctx = self._context(ctx)
         opts = self.parse_options(options)
         self.check_win(ctx, opts)
         return self.score(ctx, opts)
+
+    def why_not_win(
+        self, ctx: WinContext | dict | str, options: dict[str, Any] | None = None
+    ) -> str:
+        """Why :meth:`calculate` scores no win here: the rule that forbids it or the one its
+        tiles miss ('' if it is a win). An impossible description raises as in calculate."""
+        ctx = self._context(ctx)
+        opts = self.parse_options(options)
+        self.check_description(ctx, opts)
+        reason = self.win_refusal(ctx, opts)
+        if reason or self.score(ctx, opts) is not None:
+            return reason
+        return self.no_win_reason(ctx, opts)
+
+    def _context(self, ctx: WinContext | dict | str) -> WinContext:
+        """The JSON form read into a WinContext; an error names this variant."""
+        if isinstance(ctx, WinContext):
+            return ctx
+        try:
+            return WinContext.from_json(ctx)
+        except InvalidHandError as exc:
+            raise InvalidHandError(f"{self.name}: {exc}") from None
 
     def __repr__(self) -> str:
         return f"<variant {self.name} {self.title}>"
 
 
-def check_tile_set(ctx: WinContext, tile_set: list[int]) -> None:
-    """Every tile of the described win (and the wildcards' kind) exists often enough."""
+_SHAPES = (("seven_pairs", "七对"), ("thirteen_orphans", "十三幺"), ("knitted", "十三不靠"))
+
+
+def misses_only_the_258_pair(ctx: WinContext, flags: Mapping[str, bool]) -> bool:
+    """The concealed tiles win by shape once the 2/5/8-pair rule is lifted, and not with it."""
+    if not flags.get("pair258"):
+        return False
+    loose = form_flags(**{**flags, "pair258": False})
+    return bool(is_win_bits(ctx.concealed, ctx.jokers, loose)) and not is_win_bits(
+        ctx.concealed, ctx.jokers, form_flags(**flags)
+    )
+
+
+def check_tile_set(ctx: WinContext, tile_set: list[int], name: str = "this variant") -> None:
+    """Every tile of the described win, its flower area and the wildcards' kind exists often
+    enough in the variant ``name``'s tile set (the error names the field that goes over)."""
     have = Counter(tile_set)
-    used = Counter(ctx.all_kinds())
-    if ctx.joker_kind >= 0:
-        used[ctx.joker_kind] += ctx.jokers
-    for kind, n in sorted(used.items()):
-        if n > have[kind]:
-            where = "is not in" if not have[kind] else f"has only {have[kind]} of it in"
-            raise InvalidHandError(f"tiles: {T.NOTATION[kind]} {where} this variant's tile set")
+    used: Counter = Counter()
+    fields = (
+        ("concealed", T.from_counts(ctx.concealed)),
+        ("melds", [t for m in ctx.melds for t in m.tiles]),
+        ("flowers", list(ctx.flowers)),
+        ("joker_kind", [ctx.joker_kind] * ctx.jokers if ctx.joker_kind >= 0 else []),
+    )
+    for field, kinds in fields:
+        used.update(kinds)
+        for kind in sorted(set(kinds)):
+            if used[kind] > have[kind]:
+                where = "is not in" if not have[kind] else f"has only {have[kind]} of it in"
+                raise InvalidHandError(
+                    f"tiles: {T.NOTATION[kind]} ({T.name(kind)}, in {field}) {where} "
+                    f"{name}'s tile set"
+                )
 
 
 _CLAIMED = ("chi", "peng", "zhigang", "bugang")

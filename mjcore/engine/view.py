@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import tiles as T
+from .events import copy_plain
 
 if TYPE_CHECKING:
     from .game import Game
@@ -74,7 +75,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         "liabilities": [list(p) for p in game.liabilities],
         "seats": seats,
         "scores": game.scores,
-        "public": game.variant.public_state(game),
+        "public": copy_plain(game.variant.public_state(game)),  # never the variant's own data
     }
 
 

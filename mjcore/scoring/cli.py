@@ -13,10 +13,14 @@ from ..variants import get_variant, names
 
 
 def score_win(variant: str, win: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-    """The breakdown of a described win as plain data (``win`` is the calculator's JSON form)."""
-    breakdown = get_variant(variant).calculate(win, options)
-    if breakdown is None:
-        return {"variant": variant, "win": False}
+    """The breakdown of a described win as plain data (``win`` is the calculator's JSON form);
+    for no win, the reason."""
+    v = get_variant(variant)
+    reason = v.why_not_win(win, options)  # raises for a description that cannot happen
+    if reason:
+        return {"variant": variant, "win": False, "reason": reason}
+    breakdown = v.calculate(win, options)
+    assert breakdown is not None  # why_not_win found no reason
     return {"variant": variant, "win": True, **breakdown.to_json()}
 
 
@@ -55,7 +59,10 @@ def score_command(
     as_json: bool,
 ) -> None:
     """Score a described win: mjcore score -v xuezhan_kaxinwu 46s5s123p789s99p -w 5s
-    --how self_draw -m "angang 8p" --gang-chain 1"""
+    --how self_draw -m "angang 8p" --gang-chain 1
+
+    Exit status 1, with the reason, if it is no win in this variant (its tiles, or a rule
+    that forbids it); 2 if the description cannot happen."""
     win = {
         "concealed": concealed,
         "win_tile": win_tile,
@@ -75,9 +82,11 @@ def score_command(
         raise click.BadParameter(str(exc)) from None
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False))
-        return
+    elif not result["win"]:
+        click.echo(f"not a winning hand: {result['reason']}")
     if not result["win"]:
-        click.echo("not a winning hand")
+        raise click.exceptions.Exit(1)
+    if as_json:
         return
     for p in result["patterns"]:
         sign = {"base": "", "add": "+", "mul": "x"}[p["combine"]]

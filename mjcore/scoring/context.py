@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import tiles as T
-from ..engine.melds import Meld
+from ..engine.melds import MELD_KINDS, Meld
 from ..errors import InvalidHandError, clip
 
 HOWS = ("self_draw", "discard", "rob_gang", "fenzhang")
@@ -45,22 +45,21 @@ class WinContext:
         return self.how in ("self_draw", "fenzhang")
 
     def validate(self) -> WinContext:
-        """Raise InvalidHandError unless the description is physically possible."""
-        if not 0 <= self.win_tile < T.N_KINDS:
-            raise InvalidHandError(f"win tile must be a kind 0..33, got {self.win_tile!r}")
+        """Raise InvalidHandError, naming the field, unless every field has its type and the
+        description is physically possible: the one check of a WinContext, however it was built
+        (directly or by :meth:`from_json`)."""
+        _check_types(self)
         if self.concealed[self.win_tile] == 0 and self.jokers == 0:
             raise InvalidHandError(
                 f"the winning tile {T.NOTATION[self.win_tile]} must be among the concealed tiles"
             )
-        total = self.concealed.astype(int).copy()
+        total = self.concealed.astype(int)  # (a copy)
         for m in self.melds:
             for t in m.tiles:
                 total[t] += 1
         if total.max() > 4:
             kind = int(total.argmax())
             raise InvalidHandError(f"{T.NOTATION[kind]} appears {total[kind]} times (at most 4)")
-        if self.jokers < 0 or self.gang_chain < 0 or self.after_gang < 0:
-            raise InvalidHandError("jokers, gang_chain and after_gang must be non-negative")
         return self
 
     def all_kinds(self) -> list[int]:
@@ -69,6 +68,23 @@ class WinContext:
         for m in self.melds:
             out.extend(m.tiles)
         return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented JSON form: ``WinContext.from_json(ctx.to_json())`` describes the same
+        win (the form has no place for the kind a 混 in a 扭 group stands for)."""
+        jk = self.joker_kind
+        return {
+            "concealed": T.format(self.concealed),
+            "win_tile": T.NOTATION[self.win_tile],
+            "how": self.how,
+            "melds": [str(m) for m in self.melds],
+            "jokers": self.jokers,
+            "gang_chain": self.gang_chain,
+            "after_gang": self.after_gang,
+            "flags": sorted(self.flags),
+            "joker_kind": T.NOTATION[jk] if jk >= 0 else -1,
+            "flowers": T.format(list(self.flowers)),
+        }
 
     @staticmethod
     def from_json(data: dict[str, Any] | str) -> WinContext:
@@ -119,7 +135,7 @@ class WinContext:
         if not isinstance(win_tile, str):
             raise InvalidHandError(f"win_tile must be a tile like '5p', got {clip(win_tile)}")
         return WinContext(
-            concealed=T.counts(_field(data, "concealed", (str, list), "")),
+            concealed=_concealed(_field(data, "concealed", (str, list), "")),
             win_tile=T.kind(win_tile),
             how=how,
             melds=tuple(Meld.parse(m) for m in melds),
@@ -146,6 +162,60 @@ _FIELDS = (
     "variant",
     "options",
 )
+
+
+def _concealed(tiles: str | list) -> np.ndarray:
+    """The count vector of the concealed tiles; a flower there is refused, never dropped."""
+    kinds = T.to_kinds(tiles)
+    flowers = [k for k in kinds if k >= T.N_KINDS]
+    if flowers:
+        k = flowers[0]
+        raise InvalidHandError(
+            f"concealed: {T.NOTATION[k]} ({T.name(k)}) is a flower, never a concealed tile of a "
+            "win (flowers are set aside)"
+        )
+    return T.counts(kinds)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> None:
+    if not _is_int(value) or not low <= value <= high:
+        raise InvalidHandError(f"{name} must be an integer {low}..{high}, got {clip(value)}")
+
+
+def _check_types(ctx: WinContext) -> None:
+    """Each field of ``ctx`` has the type and range the dataclass declares (InvalidHandError
+    naming the field): a hand-built WinContext is checked like the JSON form."""
+    c = ctx.concealed
+    if not (isinstance(c, np.ndarray) and c.shape == (T.N_KINDS,) and c.dtype.kind in "ui"):
+        got = f"shape {c.shape}, dtype {c.dtype}" if isinstance(c, np.ndarray) else clip(c)
+        raise InvalidHandError(f"concealed must be a count vector of 34 integers, got {got}")
+    if c.min() < 0 or c.max() > 4:
+        raise InvalidHandError(f"concealed: every count must be 0..4, got {clip(c.tolist())}")
+    _check_int("win_tile", ctx.win_tile, 0, T.N_KINDS - 1)
+    if not isinstance(ctx.how, str) or ctx.how not in HOWS:
+        raise InvalidHandError(f"how must be one of {HOWS}, got {clip(ctx.how)}")
+    melds = ctx.melds
+    if not isinstance(melds, (tuple, list)) or not all(isinstance(m, Meld) for m in melds):
+        raise InvalidHandError(f"melds must be a tuple of Meld (see Meld.parse), got {clip(melds)}")
+    for m in melds:
+        if m.kind not in MELD_KINDS or not isinstance(m.tiles, tuple) or len(m.tiles) < 3:
+            raise InvalidHandError(f"melds: not a meld: {clip(m)}")
+        for t in m.tiles:
+            _check_int("melds: a tile", t, 0, T.N_KINDS - 1)
+    for name in ("jokers", "gang_chain", "after_gang"):
+        _check_int(name, getattr(ctx, name), 0, 64)
+    flags = ctx.flags
+    if not isinstance(flags, (frozenset, set)) or not all(isinstance(f, str) for f in flags):
+        raise InvalidHandError(f"flags must be a frozenset of strings, got {clip(flags)}")
+    _check_int("joker_kind", ctx.joker_kind, -1, T.N_KINDS - 1)
+    if not isinstance(ctx.flowers, (tuple, list)):
+        raise InvalidHandError(f"flowers must be a tuple of tile kinds, got {clip(ctx.flowers)}")
+    for t in ctx.flowers:
+        _check_int("flowers: a tile", t, 0, T.N_ALL_KINDS - 1)
 
 
 def _field(data: dict[str, Any], key: str, types: Any, default: Any) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import logging
 import multiprocessing as mp
 import os
@@ -16,15 +17,16 @@ import signal
 import sys
 import types
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from multiprocessing.context import BaseContext
 from typing import Any
 
 from ..bots.spec import check_picklable, pickle_dumps
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, clip
 from .runner import ChunkResult, Job, run_chunk
 
-Chunks = Sequence[tuple[int, int]]
+Chunks = Iterable[tuple[int, int]]
+"""A run's chunks (runner.ChunkRanges: made as they are asked for)."""
 
 
 class InlineBackend:
@@ -202,7 +204,7 @@ class PoolBackend:
     def results(self, chunks: Chunks) -> Iterator[tuple[int, ChunkResult]]:
         if not chunks:
             return
-        size = min(self.parallelism, len(chunks))
+        size = sum(1 for _ in itertools.islice(chunks, self.parallelism))  # (a long run: no len)
         args = (pickle_dumps(self.job), os.path.realpath(__file__))
         with _main_hidden(not self._needs_main):  # the workers start here, all of them
             self._pool = _context().Pool(size, initializer=_init_worker, initargs=args)
@@ -264,7 +266,9 @@ class DaskBackend:
         elif isinstance(cluster, str) and cluster.startswith("local:"):
             n = cluster.partition(":")[2]
             if not n.isdigit() or int(n) < 1:
-                raise InvalidOptionError(f"cluster: expected local:N with N >= 1, got {cluster!r}")
+                raise InvalidOptionError(
+                    f"cluster: expected local:N with N >= 1, got {clip(cluster, 80)}"
+                )
             with _sigint_ignored():  # worker processes inherit it: Ctrl-C is ours to handle
                 local = distributed.LocalCluster(
                     n_workers=int(n),
@@ -279,11 +283,13 @@ class DaskBackend:
             try:
                 self.client = distributed.Client(cluster, timeout="10s")
             except OSError as exc:
-                raise InvalidOptionError(f"cluster: cannot reach {cluster!r}: {exc}") from None
+                raise InvalidOptionError(
+                    f"cluster: cannot reach {clip(cluster, 80)}: {exc}"
+                ) from None
         else:
             raise InvalidOptionError(
                 "cluster: expected 'local:N', a scheduler address such as "
-                f"'tcp://host:8786' or a dask.distributed.Client, got {cluster!r:.80}"
+                f"'tcp://host:8786' or a dask.distributed.Client, got {clip(cluster, 80)}"
             )
         if not isinstance(cluster, distributed.Client):
             self._own.append(self.client)  # ours to close (a caller's Client stays open)

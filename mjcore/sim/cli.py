@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
 from ..bots import BOTS
@@ -25,8 +28,9 @@ from ..errors import MjcoreError
     "-b",
     default="greedy",
     show_default=True,
-    help=f"Bot for every seat ({'|'.join(BOTS)} or module:Class for your own) "
-    "or one per seat, comma-separated, e.g. mypkg.bots:MyBot,greedy,greedy,greedy.",
+    help=f"Bot for every seat ({'|'.join(BOTS)} or module:Class for your own, found also in "
+    "the current folder) or comma-separated from seat 0 on, the last one filling the "
+    "remaining seats: mypkg.bots:MyBot,greedy = MyBot at seat 0, greedy at the others.",
 )
 @click.option(
     "--seed", "-s", default=0, show_default=True, type=click.IntRange(min=0), help="Run seed."
@@ -107,7 +111,11 @@ def simulate_command(
     from . import simulate
 
     options = dict(parse_option(o) for o in opts)
-    names = [b.strip() for b in bots.split(",")] if "," in bots else bots
+    names = seat_specs(bots, players)
+    if ":" in bots:
+        _current_folder_importable()
+    if plot_path is not None:
+        _check_plot(plot_path)
     try:
         stats = simulate(
             variant,
@@ -138,9 +146,39 @@ def simulate_command(
         raise SystemExit(130)  # the shell's code for "stopped by Ctrl-C", after the report
 
 
-@click.command("replay")
+def seat_specs(bots: str, players: int) -> str | list[str]:
+    """``--bots`` as simulate's ``bots``: one spec, or one per seat from seat 0 on where the
+    last spec also takes every remaining seat (``MyBot,greedy`` at 4 seats: MyBot and three
+    greedy)."""
+    if "," not in bots:
+        return bots
+    names = [b.strip() for b in bots.split(",")]
+    return names + names[-1:] * (players - len(names))
+
+
+def _current_folder_importable() -> None:
+    """Put the current folder first on ``sys.path`` as ``python -m mjcore`` does, so that
+    ``-b mybots:MyBot`` finds ``mybots.py`` there under the ``mjcore`` console script too."""
+    here = os.getcwd()
+    if "" not in sys.path and here not in sys.path:
+        sys.path.insert(0, here)
+
+
+def _check_plot(path: str) -> None:
+    """A ``--plot`` file that cannot be written fails before the run, not after it."""
+    from .plot import check_plot_path
+
+    try:
+        check_plot_path(path)
+    except ImportError as exc:
+        raise click.ClickException(str(exc)) from None
+    except MjcoreError as exc:
+        raise click.BadParameter(str(exc), param_hint="--plot") from None
+
+
+@click.command("replay", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
-@click.option("--hand", "-h", "hand", type=click.IntRange(min=0), required=True, help="Hand index.")
+@click.option("--hand", "hand", type=click.IntRange(min=0), required=True, help="Hand index.")
 def replay_command(path: str, hand: int) -> None:
     """Replay one hand of a `mjcore simulate --out` Parquet file move by move.
 

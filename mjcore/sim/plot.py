@@ -6,6 +6,7 @@ import os
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ..errors import InvalidOptionError, clip
 from .stats import wilson
 
 if TYPE_CHECKING:
@@ -17,15 +18,45 @@ if TYPE_CHECKING:
 TOP_PATTERNS = 15
 
 
-def plot_stats(stats: SimStats, path: str | os.PathLike[str] | None = None) -> Figure:
-    """Score distribution per bot (per seat for one bot), pattern frequencies, win-rate with
-    95% Wilson intervals per seat and bot, and hands/s over the run; saved when ``path``."""
+def _matplotlib_formats() -> dict[str, str]:
+    """The file formats matplotlib saves (``{"png": "Portable Network Graphics", …}``)."""
     try:
-        from matplotlib.figure import Figure
+        from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
         raise ImportError(
             'plots need matplotlib: pip install "mjcore[dask]" (or pip install matplotlib)'
         ) from None
+    return FigureCanvasBase.get_supported_filetypes()  # type: ignore[no-any-return]
+
+
+def check_plot_path(path: Any) -> str:
+    """``path`` as a string if a figure can be saved there: a format matplotlib writes (by the
+    suffix) in a folder that exists; else InvalidOptionError (before a long run, not after).
+    Raises ImportError without matplotlib."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidOptionError(f"plot: expected a file path, got {clip(path)}")
+    text = os.fspath(path)
+    formats = _matplotlib_formats()
+    suffix = os.path.splitext(text)[1].lstrip(".").lower()
+    if suffix not in formats:
+        raise InvalidOptionError(
+            f"plot: {clip(text)} is not an image file name; use one of "
+            + ", ".join(f".{f}" for f in sorted(formats))
+        )
+    folder = os.path.dirname(text) or "."
+    if not os.path.isdir(folder):
+        raise InvalidOptionError(f"plot: no folder {clip(folder)} to write {clip(text)} in")
+    return text
+
+
+def plot_stats(stats: SimStats, path: str | os.PathLike[str] | None = None) -> Figure:
+    """Score distribution per bot (per seat for one bot), pattern frequencies, win-rate with
+    95% Wilson intervals per seat and bot, and hands/s over the run; saved when ``path``."""
+    if path is not None:
+        path = check_plot_path(path)
+    _matplotlib_formats()  # (the ImportError that names the extra)
+    from matplotlib.figure import Figure
+
     # A bare Figure renders with the Agg canvas: no pyplot state, no display needed.
     fig = Figure(figsize=(13, 9), layout="constrained")
     axes = fig.subplots(2, 2)
@@ -40,7 +71,7 @@ def plot_stats(stats: SimStats, path: str | os.PathLike[str] | None = None) -> F
         title += " (interrupted)"
     fig.suptitle(title)
     if path is not None:
-        fig.savefig(os.fspath(path), dpi=100)
+        fig.savefig(path, dpi=100)
     return fig
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import tiles as T
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, clip
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -141,7 +141,7 @@ class HandWriter:
         self.path = os.fspath(path)
         try:
             self._writer = pq.ParquetWriter(
-                self.path, schema().with_metadata(meta), compression="zstd"
+                local_path(path), schema().with_metadata(meta), compression="zstd"
             )
         except OSError as exc:
             raise InvalidOptionError(f"out: cannot write {self.path!r}: {exc}") from None
@@ -155,6 +155,12 @@ class HandWriter:
         self._writer.close()
 
 
+def local_path(path: str | os.PathLike[str]) -> str:
+    """``path`` as an absolute local path: pyarrow reads a relative name with a colon
+    (``run:1.parquet``) as a URI."""
+    return os.path.abspath(os.fspath(path))
+
+
 # ---- reading and replay -----------------------------------------------------------------------
 def read_hand(path: str | os.PathLike[str], hand: int) -> dict[str, Any]:
     """The record of hand ``hand`` (its ``hand`` column value) as a dict."""
@@ -162,16 +168,28 @@ def read_hand(path: str | os.PathLike[str], hand: int) -> dict[str, Any]:
     import pyarrow.parquet as pq
 
     if isinstance(hand, bool) or not isinstance(hand, int) or hand < 0:
-        raise InvalidOptionError(f"hand must be a non-negative integer, got {hand!r}")
+        raise InvalidOptionError(f"hand must be a non-negative integer, got {clip(hand)}")
     try:
-        table = pq.read_table(os.fspath(path), filters=[("hand", "=", hand)])
+        table = pq.read_table(local_path(path), filters=[("hand", "=", hand)])
     except FileNotFoundError:
         raise InvalidOptionError(f"no such file: {os.fspath(path)!r}") from None
     except Exception as exc:  # pyarrow raises ArrowInvalid & co for a file that is no record
         raise InvalidOptionError(f"{os.fspath(path)!r} is not a hands file: {exc}") from None
     if table.num_rows == 0:
-        raise InvalidOptionError(f"hand {hand} is not in {os.fspath(path)!r}")
+        raise InvalidOptionError(f"hand {hand} is not in {os.fspath(path)!r}{_hands_in(path)}")
     return {name: table.column(name)[0].as_py() for name in table.column_names}
+
+
+def _hands_in(path: str | os.PathLike[str]) -> str:
+    """``"; its hands are 0..N"`` (the recorded hand numbers' range) for an error message."""
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    column = pq.read_table(local_path(path), columns=["hand"]).column("hand")
+    if len(column) == 0:
+        return "; it holds no hands"
+    low, high = (v.as_py() for v in pc.min_max(column).values())
+    return f"; its hands are {low}..{high}"
 
 
 def rebuild(record: dict[str, Any]) -> Game:

@@ -12,7 +12,7 @@ import os
 import secrets
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +22,7 @@ from .._prng import generate_state
 from ..bots.spec import SeatBot, decider, resolve_bots
 from ..engine.game import Game
 from ..engine.variant import Variant
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, clip
 from ..variants import get_variant
 from .stats import SimStats
 
@@ -184,7 +184,7 @@ def _integer(name: str, value: Any, minimum: int | None = None, allow_none: bool
     if value is None and allow_none:
         return None
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise InvalidOptionError(f"{name} must be an integer, got {value!r:.80}")
+        raise InvalidOptionError(f"{name} must be an integer, got {clip(value, 80)}")
     value = int(value)
     if minimum is not None and value < minimum:
         raise InvalidOptionError(f"{name} must be at least {minimum}, got {value}")
@@ -193,7 +193,7 @@ def _integer(name: str, value: Any, minimum: int | None = None, allow_none: bool
 
 def _variant(variant: Any) -> Variant:
     if not isinstance(variant, (str, Variant)):
-        raise InvalidOptionError(f"variant must be a variant name, got {variant!r:.80}")
+        raise InvalidOptionError(f"variant must be a variant name, got {clip(variant, 80)}")
     try:
         return get_variant(variant)
     except InvalidOptionError:
@@ -206,14 +206,32 @@ def _flag(name: str, value: Any, allow_none: bool = False) -> Any:
     if value is None and allow_none:
         return None
     if not isinstance(value, (bool, np.bool_)):
-        raise InvalidOptionError(f"{name} must be True or False, got {value!r:.80}")
+        raise InvalidOptionError(f"{name} must be True or False, got {clip(value, 80)}")
     return bool(value)
 
 
-def chunk_ranges(games: int, size: int, step: int) -> list[tuple[int, int]]:
+@dataclass(frozen=True)
+class ChunkRanges:
+    """The chunks of a run, made as they are asked for: a run of 10**11 hands starts at once
+    and holds one chunk at a time (``len`` and ``bool`` do not build them either)."""
+
+    games: int
+    size: int
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        for a in range(0, self.games, self.size):
+            yield a, min(a + self.size, self.games)
+
+    def __len__(self) -> int:
+        return -(-self.games // self.size)
+
+    def __bool__(self) -> bool:
+        return self.games > 0
+
+
+def chunk_ranges(games: int, size: int, step: int) -> ChunkRanges:
     """Contiguous index ranges of ``size`` hands (a multiple of ``step``, the deal size)."""
-    size = max(step, size - size % step)
-    return [(a, min(a + size, games)) for a in range(0, games, size)]
+    return ChunkRanges(games, max(step, size - size % step))
 
 
 def default_chunk(games: int, parallel: int, step: int) -> int:
@@ -266,7 +284,7 @@ def simulate(
     chunk_size = _integer("chunk_size", chunk_size, 1, allow_none=True)
     progress = _flag("progress", progress, allow_none=True)
     if out is not None and not isinstance(out, (str, os.PathLike)):
-        raise InvalidOptionError(f"out must be a file path, got {out!r:.80}")
+        raise InvalidOptionError(f"out must be a file path, got {clip(out, 80)}")
     if cluster is not None and workers != 1:
         raise InvalidOptionError("workers and cluster exclude each other: give one of them")
     job = make_job(variant, games, players, options, bots, seed, duplicate, out is not None)
@@ -299,7 +317,7 @@ def make_job(
     seed = _integer("seed", seed, 0, allow_none=True)
     duplicate = _flag("duplicate", duplicate)
     if options is not None and not isinstance(options, dict):
-        raise InvalidOptionError(f"options must be a dict or None, got {options!r:.80}")
+        raise InvalidOptionError(f"options must be a dict or None, got {clip(options, 80)}")
     if duplicate and games % players:
         raise InvalidOptionError(
             f"games must be a multiple of players ({players}) with duplicate, got {games}"
@@ -338,7 +356,7 @@ def _backend(job: Job, workers: int, cluster: Any) -> Any:
 def drive(
     job: Job,
     backend: Any,
-    chunks: Sequence[tuple[int, int]],
+    chunks: Iterable[tuple[int, int]],
     games: int,
     progress: bool | None,
     writer: Any = None,

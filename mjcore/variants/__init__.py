@@ -34,6 +34,8 @@ def get_variant(name: str | Variant) -> Variant:
     """The variant object for ``name``; unknown names raise ValueError listing the known ones."""
     if isinstance(name, Variant):
         return name
+    if not isinstance(name, str):  # (an unhashable name must not reach the dict lookups)
+        raise InvalidOptionError(f"a variant is a name such as 'qingdao', got {clip(name)}")
     if name in _CACHE:
         return _CACHE[name]
     if name not in _MODULES:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..engine.actions import Action
 from ..engine.melds import Meld
-from ..engine.variant import BaseOptions, Variant, option
+from ..engine.variant import BaseOptions, Variant, choice_values, option
 from ..errors import InvalidHandError
 from ..hand import hand_facts
 from ..scoring import Breakdown, Hit, Payment, WinContext
@@ -76,7 +76,7 @@ GANG_COLUMNS = frozenset(
     }
 )
 # A 大吊车 of four 暗杠 is 门清 but its 门清 cells are blank: it reads the plain self-draw
-# column (which equals the 碰碰胡 门清 cell it would otherwise be: 4, 12). [DEC LP1]
+# column (which equals the 碰碰胡 门清 cell it would otherwise be: 4, 12). [DEC L23]
 MENQING_FALLBACK = {"menqing_zimo": "zimo", "angang_shanghua_menqing": "angang_shanghua"}
 QIDUI_FAMILY = ("qidui", "haohua_qidui", "chaohaohua_qidui")
 # 抓马 hits: 「抓到1、5、9、东、中则为中马」 — rank 1/5/9 of any suit, 东 (1z), 中 (7z).
@@ -105,6 +105,7 @@ class Lipu(Variant):
     pass_hu_rule = "same_kind"  # 过手胡 as V1 [DEC L13]
     pass_peng_rule = True  # 过手碰
     calculator_flags: ClassVar[frozenset[str]] = frozenset(GANG_FLAGS)
+    offered_choices = choice_values(_ZUOMA_CHOICES)
     choices_before_deal = True  # 坐马: 「开局前每人均可选择是否坐马」 [DEC LP3]
 
     # ---- data hooks ---------------------------------------------------------
@@ -171,10 +172,10 @@ class Lipu(Variant):
             kinds.discard("bugang")  # 补杠 only with 捞杠
         return frozenset(kinds)
 
-    def check_win(self, ctx: WinContext, opts: LipuOptions) -> None:
+    def check_description(self, ctx: WinContext, opts: LipuOptions) -> None:
         """The shared checks, then 荔浦's: no 分张, 抢杠胡 only with 捞杠, and the one flag
         naming the gang before a 杠上花/杠上炮 (it chooses the column)."""
-        super().check_win(ctx, opts)
+        super().check_description(ctx, opts)
         _check(ctx, opts)
 
     def score(self, ctx: WinContext, opts: LipuOptions) -> Breakdown | None:
@@ -200,7 +201,7 @@ class Lipu(Variant):
         if column in SELF_DRAW_COLUMNS:
             # 全包: the partner pays every share (each share with the base of the seat it
             # replaces); with two partners the first in play order covers the others' shares
-            # [DEC L8, LP2].
+            # [DEC L8, L22].
             out = []
             for p in game.others(w):
                 payer = p if (p in partners or not partners) else partners[0]
@@ -379,7 +380,9 @@ def _breakdown(patterns: list[str], column: str) -> Breakdown:
     hits += [Hit(p, PATTERN_NAMES[p], 2, "mul") for p in ranked[1:]]
     hits.append(Hit(column, COLUMN_NAMES[column], 1, "mul"))
     points = _value(patterns, column)
-    cell = f"T[{PATTERN_NAMES[top]}][{COLUMN_NAMES[column]}] = {_cell(top, column)}"
+    # name the cell actually read: a blank 门清 cell reads the plain column [DEC L23]
+    read = column if TABLE[top][COLUMN_INDEX[column]] is not None else MENQING_FALLBACK[column]
+    cell = f"T[{PATTERN_NAMES[top]}][{COLUMN_NAMES[read]}] = {_cell(top, column)}"
     stack = "".join(f" × 2 ({PATTERN_NAMES[p]})" for p in ranked[1:])
     formula = f"{cell}{stack} = {points}" if stack else cell
     return Breakdown(tuple(hits), points=points, fan=0, formula=formula)

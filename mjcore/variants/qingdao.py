@@ -9,6 +9,7 @@ gang scores that depend on 平度8张.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -17,7 +18,13 @@ from .. import tiles as T
 from .._core import discard_shanten
 from ..engine.actions import Action
 from ..engine.melds import Meld
-from ..engine.variant import BaseOptions, Variant, option
+from ..engine.variant import (
+    BaseOptions,
+    Variant,
+    choice_values,
+    misses_only_the_258_pair,
+    option,
+)
 from ..hand import decompositions, hand_facts, is_ready, waits
 from ..scoring import Breakdown, Hit, Payment, WinContext
 
@@ -97,6 +104,8 @@ class Qingdao(Variant):
     Options = QingdaoOptions
     pass_hu_rule = "any"  # 过胡: no discard win at all until the seat's own next discard
     calculator_flags = frozenset({"tianhu", "dihu", "haidi", "kouting", "prev_huangzhuang"})
+    offered_choices = choice_values(PAO_CHOICES)
+    carry_values = MappingProxyType({"huangzhuang": (False, True)})  # see carry()
     jokers_are_joker_kind = True  # jokers(): every held 混 is a wildcard
     shape_free_jokers = 4  # 满混 needs no shape
 
@@ -167,11 +176,21 @@ class Qingdao(Variant):
     def can_win(self, game: Game, seat: int, tile: int, how: str) -> bool:
         if how not in ("discard", "rob_gang"):
             return True
-        opts = game.opts
-        if opts.self_draw_only or (opts.niupai and opts.niupai_forces_zimo):
-            return False
         jk = game.extra.get("joker_kind", -1)
-        return not (jk >= 0 and game.seats[seat].hand[jk])  # 手牌里有混，只能自摸胡牌
+        return not _claim_refusal(game.opts, jk >= 0 and game.seats[seat].hand[jk] > 0)
+
+    def win_refusal(self, ctx: WinContext, opts: QingdaoOptions) -> str:
+        """The rules of ``can_win`` on a described win (``jokers``: the 混 held)."""
+        if ctx.how not in ("discard", "rob_gang"):
+            return ""
+        return _claim_refusal(opts, ctx.jokers > 0)
+
+    def no_win_reason(self, ctx: WinContext, opts: QingdaoOptions) -> str:
+        if opts.pingdu8 and self.shape_win(ctx.concealed, ctx.jokers, self.shape_bits(opts)):
+            return "平度8张: 8 of the 14 tiles must be of one suit (RULES V4.4, DEC Q19)"
+        if misses_only_the_258_pair(ctx, self.shape_flags(opts)):
+            return "258将: the pair must be a suited 2/5/8 (RULES V4.4, DEC Q20)"
+        return super().no_win_reason(ctx, opts)
 
     def win_flags(self, game: Game, seat: int, tile: int, how: str) -> set[str]:
         st, flags = game.seats[seat], set()
@@ -457,6 +476,19 @@ class Qingdao(Variant):
 
 
 # ---- scoring helpers ---------------------------------------------------------
+def _claim_refusal(opts: QingdaoOptions, holds_hun: bool) -> str:
+    """Why a win on a discard or a robbed gang is forbidden ('' if it is not)."""
+    if opts.self_draw_only:
+        return "自摸胡 (self_draw_only): every win is a self-draw (RULES V4.4)"
+    if opts.niupai and opts.niupai_forces_zimo:
+        return "扭牌 (niupai): every win is a self-draw (RULES V4.3, DEC Q6)"
+    if holds_hun:
+        return (
+            "「手牌里有混，只能自摸胡牌」: a seat holding a 混 wins by self-draw only (RULES V4.3)"
+        )
+    return ""
+
+
 def _value(hits: list[Hit]) -> int:
     out = 1
     for h in hits:

@@ -26,7 +26,13 @@ from .._core import shanten_bits, tiles_in, waits_mask_bits
 from ..batch import mask_to_kinds
 from ..engine.actions import HU, Action
 from ..engine.melds import Meld
-from ..engine.variant import BaseOptions, Variant, option
+from ..engine.variant import (
+    BaseOptions,
+    Variant,
+    choice_values,
+    misses_only_the_258_pair,
+    option,
+)
 from ..errors import InvalidHandError
 from ..hand import hand_facts, is_win
 from ..scoring import Breakdown, Hit, Payment, WinContext
@@ -105,6 +111,7 @@ class Rongcheng(Variant):
         {"tianhu", "dihu", "haidi", "minglou", "payer_minglou", *READINGS}
         | {f"{side}piao{v}" for side in ("", "payer_") for v in (1, 2)}
     )
+    offered_choices = choice_values(PIAO_CHOICES)
 
     def __init__(self) -> None:
         self._flags: dict[Any, dict[str, bool]] = {}
@@ -368,9 +375,9 @@ class Rongcheng(Variant):
         return mask
 
     # ---- scoring ------------------------------------------------------------
-    def check_win(self, ctx: WinContext, opts: RongchengOptions) -> None:
+    def check_description(self, ctx: WinContext, opts: RongchengOptions) -> None:
         """A described win must be possible: 摸宝 is one drawn 宝, 天胡/地胡/海底 by their way."""
-        super().check_win(ctx, opts)
+        super().check_description(ctx, opts)
         if ctx.jokers and not ctx.is_self_draw:
             raise InvalidHandError("jokers: 摸宝 is a self-drawn 宝; how must be self_draw")
         if ctx.jokers and ctx.joker_kind != ctx.win_tile:
@@ -388,6 +395,21 @@ class Rongcheng(Variant):
         for side in ("", "payer_"):
             if {f"{side}piao1", f"{side}piao2"} <= ctx.flags:
                 raise InvalidHandError(f"flags: {side}piao1 and {side}piao2 together")
+
+    def win_refusal(self, ctx: WinContext, opts: RongchengOptions) -> str:
+        """自摸胡: a declared seat wins by self-draw only, 抢杠胡 counting as 点炮; 地胡 is won
+        undeclared on the dealer's first discard (as ``can_win``)."""
+        if opts.self_draw_only and not ctx.is_self_draw and "dihu" not in ctx.flags:
+            return (
+                "自摸胡 (self_draw_only): a declared seat wins by self-draw only, "
+                "抢杠胡 counting as 点炮 (RULES V5.3, DEC R21)"
+            )
+        return ""
+
+    def no_win_reason(self, ctx: WinContext, opts: RongchengOptions) -> str:
+        if misses_only_the_258_pair(ctx, self.shape_flags(opts)):
+            return "掌: the pair must be a suited 2/5/8 unless 乱掌 (RULES V5.4)"
+        return super().no_win_reason(ctx, opts)
 
     def score(self, ctx: WinContext, opts: RongchengOptions) -> Breakdown | None:
         """The best reading of the win; with a drawn 宝 both 摸宝/存牌 and the tile as itself."""

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .. import tiles as T
 from ..engine.actions import Action
 from ..engine.melds import Meld
-from ..engine.variant import BaseOptions, Variant, option
+from ..engine.variant import BaseOptions, Variant, choice_values, option
 from ..errors import InvalidHandError
 from ..hand import hand_facts
 from ..scoring import Breakdown, Hit, Payment, WinContext
@@ -188,9 +188,11 @@ class Susong(Variant):
     Options = SusongOptions
     pass_hu_rule = "same_kind"  # 过手胡: not on the same kind until the next draw [DEC S22]
     pass_peng_rule = True  # 过手碰
-    claim_ends_pass_locks = False  # 「同一轮」 ends with the seat's next draw [DEC S22]
+    # 「必须过一轮后，才能再接点炮」: only the seat's next draw from the wall ends them [DEC S22]
+    pass_locks_end = frozenset({"wall"})
     angang_public = True  # 「暗杠需要翻开一张」 [DEC S17]
     calculator_flags: ClassVar[frozenset[str]] = FLAGS
+    offered_choices = choice_values([*PIAO_CHOICES, *ZENG_CHOICES])
 
     # ---- data hooks -----------------------------------------------------------------------
     def tile_kinds(self, opts: SusongOptions) -> list[int]:
@@ -302,9 +304,10 @@ class Susong(Variant):
             formula += f" + 花奖 {awards}×2"
         return Breakdown(tuple(hits), points=points, fan=0, formula=f"{formula} = {points}")
 
-    def check_win(self, ctx: WinContext, opts: Any) -> None:
-        """The shared checks, then 宿松's own: flowers, 飘, the 花开 flag."""
-        super().check_win(ctx, opts)
+    def check_description(self, ctx: WinContext, opts: Any) -> None:
+        """The shared checks (中发白 and 春…菊 only in the flower area), then 宿松's own: 飘,
+        the 花开 flag."""
+        super().check_description(ctx, opts)
         check_susong_win(ctx)
 
     # ---- payments --------------------------------------------------------------------------
@@ -408,17 +411,8 @@ def _discard_left_after_chi(game: Game, seat: int, action: Action, tile: int) ->
 
 
 def check_susong_win(ctx: WinContext) -> None:
-    """Calculator input checks beyond the generic ones (flowers, 飘, situation flags)."""
-    if any(ctx.concealed[k] for k in DRAGONS) or ctx.win_tile in DRAGONS:
-        raise InvalidHandError("concealed: 中发白 are flowers in 宿松 and never in a winning hand")
-    if any(t in DRAGONS for m in ctx.melds for t in m.tiles):
-        raise InvalidHandError("melds: 中发白 are flowers in 宿松 and cannot be melded")
-    bad = [t for t in ctx.flowers if t not in FLOWER_KINDS]
-    if bad:
-        raise InvalidHandError(f"flowers: {T.format(bad)} are not flowers in 宿松")
-    for t, n in Counter(ctx.flowers).items():
-        if n > (4 if t in DRAGONS else 1):
-            raise InvalidHandError(f"flowers: {T.NOTATION[t]} appears {n} times")
+    """Calculator input checks beyond the generic ones (飘, situation flags); the generic ones
+    keep 中发白 and 春…菊 out of the hand and count the flower area against the tile set."""
     if not ctx.is_self_draw and any(f in ctx.flags for f in _SELF_DRAW_FLAGS):
         raise InvalidHandError("flags: tianhu/dihu/huakai need how=self_draw")
     if "huakai" in ctx.flags and not ctx.flowers:
