@@ -157,11 +157,14 @@ def seat_specs(bots: str, players: int) -> str | list[str]:
 
 
 def _current_folder_importable() -> None:
-    """Put the current folder first on ``sys.path`` as ``python -m mjcore`` does, so that
-    ``-b mybots:MyBot`` finds ``mybots.py`` there under the ``mjcore`` console script too."""
+    """Put the current folder on ``sys.path``, so that ``-b mybots:MyBot`` finds
+    ``mybots.py`` there under the ``mjcore`` console script as under ``python -m mjcore``.
+
+    Last, not first: a source checkout's unbuilt ``mjcore/`` in the current folder must not
+    shadow the installed package, here or in the worker processes that inherit the path."""
     here = os.getcwd()
     if "" not in sys.path and here not in sys.path:
-        sys.path.insert(0, here)
+        sys.path.append(here)
 
 
 def _check_plot(path: str) -> None:
