@@ -305,11 +305,12 @@ print(first, stats.interrupted, stats.games, round(time.perf_counter() - t0, 1))
 """
 
 
-def test_a_huge_run_starts_at_once_in_constant_memory():
+def test_a_huge_run_starts_at_once_in_constant_memory(tmp_path):
     """simulate(games=10**11) built every chunk before the first hand (memory ran out)."""
-    out = subprocess.run(
-        [sys.executable, "-c", LONG_RUN], capture_output=True, text=True, timeout=120
-    )
+    out = subprocess.run(  # (outside the source tree: its unbuilt mjcore/ must not shadow)
+        [sys.executable, "-c", LONG_RUN], capture_output=True, text=True, timeout=120,
+        cwd=tmp_path,
+    )  # fmt: skip
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.startswith("(0, 500) True 0 "), out.stdout
 
