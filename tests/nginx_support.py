@@ -55,7 +55,7 @@ class Nginx(Server):
         )
         conf.write_text(
             f"worker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/error.log warn;\n"
-            "events { worker_connections 4096; }\n"
+            "worker_rlimit_nofile 16384;\nevents { worker_connections 8192; }\n"
             f"http {{\n    access_log off;\n{temp}"
             + routing_config(self.port, self.upstreams)
             + "}\n"
