@@ -7,6 +7,7 @@ batches with the GIL released. Game engines for each variant live behind
 """
 
 from ._purepy import compiled_modules, install_if_requested
+from ._version import installed as _installed_version
 
 install_if_requested()  # MJCORE_PURE_PYTHON=1: load the engine from its sources (before any import)
 
@@ -23,7 +24,10 @@ from .errors import (
 from .hand import best_decomposition, decompositions, hand_facts, is_ready, is_win, shanten, waits
 from .variants import get_variant, names
 
+__version__ = _installed_version()
+
 __all__ = [
+    "__version__",
     "Action",
     "Game",
     "Match",
@@ -45,13 +49,19 @@ __all__ = [
     "is_ready",
     "is_win",
     "names",
+    "schema",
     "shanten",
     "tiles",
     "waits",
 ]
 
 
-_LAZY = {"simulate": "mjcore.sim", "SimStats": "mjcore.sim", "Match": "mjcore.engine.match"}
+_LAZY = {
+    "simulate": "mjcore.sim",
+    "SimStats": "mjcore.sim",
+    "Match": "mjcore.engine.match",
+    "schema": "mjcore.schemas",
+}
 
 
 def __getattr__(name: str):  # PEP 562: keep `import mjcore` fast; simulation loads on first use

@@ -18,6 +18,7 @@ from . import hand as _hand
 from . import tiles as _tiles
 from .cli_options import parse_option
 from .errors import InvalidHandError, MjcoreError
+from .text import pad, pattern_label, table
 
 
 @click.group()
@@ -142,7 +143,7 @@ def _ready_discards(counts: Any, jokers: int, forms: dict[str, bool]) -> list[di
     return found
 
 
-def _print_text(info: dict[str, Any]) -> None:
+def _print_text(info: dict[str, Any], variant: str | None = None) -> None:
     joker_text = f" + {info['jokers']} joker(s)" if info["jokers"] else ""
     click.echo(f"hand     {info['tiles']}{joker_text}  ({info['total']} tiles)")
     click.echo(f"         {info['names']}")
@@ -160,21 +161,25 @@ def _print_text(info: dict[str, Any]) -> None:
         if info["waits"]:
             n = sum(w["unseen"] for w in info["waits"])
             click.echo(f"waits    {len(info['waits'])} kinds, {n} tiles unseen by this hand")
-            for w in info["waits"]:
-                line = f"         {w['tile']:>3} {w['name']:<3} {w['unseen']} left"
-                if "score" in w:
-                    sc = w["score"]
-                    line += (
-                        f"   not a win here: {w['reason']}"
-                        if sc is None
-                        else (f"   {'+'.join(sc['patterns'])}: {sc['points']} per payer")
-                    )
-                click.echo(line)
+            rows = [[w["tile"], w["name"], f"{w['unseen']} left"] for w in info["waits"]]
+            for w, line in zip(info["waits"], table(rows, "><", indent=" " * 9), strict=True):
+                click.echo(line + _wait_score(w, variant))
         else:
             click.echo("waits    none")
     for d in info["discards"]:
         waits = " ".join(f"{w['tile']}({w['unseen']})" for w in d["waits"])
-        click.echo(f"discard  {d['tile']:>3} {d['name']:<3} -> waits {waits}")
+        click.echo(f"discard  {pad(d['tile'], 3, '>')} {pad(d['name'], 6)} -> waits {waits}")
+
+
+def _wait_score(w: dict[str, Any], variant: str | None) -> str:
+    """What winning on wait ``w`` is worth, patterns as 中文名 (id); "" without --variant."""
+    if "score" not in w:
+        return ""
+    sc = w["score"]
+    if sc is None:
+        return f"   not a win here: {w['reason']}"
+    labels = " + ".join(pattern_label(variant or "", p) for p in sc["patterns"])
+    return f"   {labels}: {sc['points']} per payer"
 
 
 @main.command("hand")
@@ -250,7 +255,7 @@ def hand_command(
         json.dump(info, sys.stdout, ensure_ascii=False, indent=2)
         click.echo()
     else:
-        _print_text(info)
+        _print_text(info, variant)
 
 
 def _register_subcommands() -> None:
@@ -261,6 +266,9 @@ def _register_subcommands() -> None:
     main.add_command(simulate_command)
     main.add_command(replay_command)
     main.add_command(score_command)
+    from .sim.league import league_command
+
+    main.add_command(league_command)
     from .server.cli import COMMANDS as server_commands  # server deps load lazily
 
     for command in server_commands:

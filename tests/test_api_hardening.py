@@ -263,8 +263,17 @@ def saved_game() -> dict:
 
 def test_saved_form_has_a_version_and_round_trips():
     data = saved_game()
-    assert data["format"] == 1
+    assert data["format"] == 2 and all(isinstance(t, str) for t in data["wall"])
     assert Game.from_json(json.dumps(data)).to_json() == json.dumps(data)
+
+
+def test_format_1_saves_still_load():
+    """Format 1 wrote the wall as kind indices; it restores the same game, saved as format 2."""
+    data = saved_game()
+    old = {**data, "format": 1, "wall": [T.kind(t) for t in data["wall"]]}
+    restored = Game.from_json(json.dumps(old))
+    assert restored.to_dict() == data
+    assert restored.events == Game.from_json(json.dumps(data)).events
 
 
 @pytest.mark.parametrize(
@@ -272,7 +281,13 @@ def test_saved_form_has_a_version_and_round_trips():
     [
         lambda d: d.pop("wall"),
         lambda d: d.update(extra=1),
-        lambda d: d.update(format=2),
+        lambda d: d.update(format=3),
+        lambda d: d.update(format=0),
+        lambda d: d.update(format=1),  # a format 1 save has the wall as kind indices
+        lambda d: d.update(wall=[T.kind(t) for t in d["wall"]]),  # and format 2 in notation
+        lambda d: d.update(wall=["0m"] * len(d["wall"])),
+        lambda d: d.update(wall=["1m"] * len(d["wall"])),
+        lambda d: d.update(wall=[None] * len(d["wall"])),
         lambda d: d.update(players="4"),
         lambda d: d.update(players=True),
         lambda d: d.update(variant="riichi"),

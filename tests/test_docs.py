@@ -15,6 +15,8 @@ import dataclasses
 import doctest
 import re
 import shlex
+import subprocess
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -120,7 +122,30 @@ def observed() -> dict:
                     seat = game.to_act()[0]
                     game.apply(seat, pick(game.legal_actions(seat), rng))
                 s["event"] |= {ev["type"] for ev in game.events}
+                for ev in game.events:
+                    s["fields " + ev["type"]].add(tuple(k for k in ev if k not in ("type", "seq")))
     return seen
+
+
+def documented_fields(row: str) -> list[str]:
+    """The field names of an Events table cell: the leading `name` of each comma-separated item
+    (what parentheses say about a field is not a field)."""
+    depth, flat = 0, []
+    for ch in row:
+        depth += ch == "("
+        flat.append(ch if depth == 0 else "")
+        depth -= ch == ")" and depth > 0
+    return [
+        m.group(1)
+        for m in (re.match(r"\s*`(\w+)`", item) for item in "".join(flat).split(","))
+        if m
+    ]
+
+
+def event_table() -> dict[str, list[str]]:
+    """Event type -> its documented fields, from docs/vocabulary.md's Events table."""
+    rows = re.findall(r"^\| `(\w+)` \| ([^|]*) \|", section(read(VOCAB), "Events"), re.M)
+    return {kind: documented_fields(cell) for kind, cell in rows}
 
 
 def test_required_rules_files_exist_and_are_indexed():
@@ -158,6 +183,26 @@ def test_every_logged_event_type_is_documented(observed):
         own = read(rules_file(variant))
         missing = {t for t in types - events if f"`{t}`" not in own}
         assert not missing, f"{variant} logs undocumented event types {sorted(missing)}"
+
+
+def test_every_event_has_exactly_its_documented_fields_in_every_variant(observed):
+    """One wire format: an event type has the same fields, in the documented order, in every
+    variant and every game (so a client never special-cases a variant)."""
+    table = event_table()
+    assert {"deal", "indicator", "flower", "claim", "hu", "bao"} <= set(table)
+    for variant in variants():
+        for key, shapes in observed[variant].items():
+            if key.startswith("fields "):
+                kind = key.split()[1]
+                assert shapes == {tuple(table[kind])}, f"{variant} {kind}: {sorted(shapes)}"
+
+
+def test_vocabulary_runs_under_plain_doctest(tmp_path):
+    """``python -m doctest docs/vocabulary.md`` passes as it is (a fence is not output)."""
+    run = subprocess.run(
+        [sys.executable, "-m", "doctest", str(VOCAB)], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
 
 
 def test_every_view_field_is_documented(observed):

@@ -54,7 +54,7 @@ def play_hand(page) -> tuple[int, bool]:
 
 def check_settlement(page) -> None:
     """The settlement shows scores, and every win lists Chinese pattern names."""
-    assert "Scores 得分" in page.locator("#settlement").inner_text()
+    assert page.locator("#settlement .scores").count() == 1  # 得分 / Scores
     wins = page.locator("#settlement .win")
     for i in range(wins.count()):
         names = wins.nth(i).locator(".pattern").all_inner_texts()

@@ -55,10 +55,10 @@ def test_chained_flower_replacement_at_the_deal():
     assert s.hand[4] == 1 and s.tile_count() == 13
     flower_events = [e for e in g.events if e["type"] == "flower" and e["seat"] == 1]
     assert [(e["flower"], e["tile"]) for e in flower_events] == [
-        (34, 35),
-        (35, 31),
-        (31, 36),
-        (36, 4),
+        ("1f", "2f"),
+        ("2f", "5z"),
+        ("5z", "3f"),
+        ("3f", "5m"),
     ]
     seen_by_e = [e for e in g.events_for(0) if e["type"] == "flower"]
     assert all(e["tile"] is None for e in seen_by_e)  # replacement tiles stay hidden
@@ -420,7 +420,7 @@ def test_angang_kind_is_public():
     drive(g, [(0, "discard 9m"), (1, "tsumogiri"), (2, "gang 3m")])
     assert g.view(0)["seats"][2]["melds"] == ["angang 3333m"]
     gang = [e for e in g.events_for(0) if e["type"] == "gang"]
-    assert gang[0]["tile"] == T.kind("3m")
+    assert gang[0]["tile"] == "3m"
     assert g.view(0)["public"]["hua"][2] == 2
 
 

@@ -83,18 +83,20 @@ class BaseBot:
 
 @cache  # built once (make_bot runs for every seat of every simulated hand); read only
 def _registry() -> dict[str, type[BaseBot]]:
+    from .expert import ExpertBot
     from .greedy import GreedyBot
+    from .mc import MCBot
     from .random_bot import RandomBot
 
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "mc": MCBot}
 
 
-BOTS = ("greedy", "random")
+BOTS = ("greedy", "random", "expert", "mc")
 """Names accepted by :func:`make_bot` (and ``simulate(bots=...)``)."""
 
 
 def make_bot(name: str, seed: SeedLike = None) -> BaseBot:
-    """A bot by name (``"greedy"`` or ``"random"``); unknown names raise InvalidOptionError."""
+    """A bot by name (one of :data:`BOTS`); unknown names raise InvalidOptionError."""
     registry = _registry()
     if not isinstance(name, str) or name not in registry:
         raise InvalidOptionError(f"unknown bot {clip(name)}; known bots: {', '.join(BOTS)}")

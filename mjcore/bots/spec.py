@@ -2,7 +2,9 @@
 
 A seat's bot may be given as
 
-* a registered name (``"greedy"``, ``"random"``);
+* a registered name (``"greedy"``, ``"random"``, ``"expert"``, ``"mc"``), optionally with
+  keyword settings after a colon: ``"mc:ms=50"``, ``"mc:rollouts=200"``,
+  ``"mc:rollouts=100&candidates=4"`` (integers or decimals, ``&`` between settings);
 * ``"package.module:Name"`` — imported; ``Name`` is any of the forms below;
 * a bot class (called with the seat's seed if its constructor takes an argument, else with none);
 * a factory, any callable returning a bot (called the same way);
@@ -47,7 +49,7 @@ class SeatBot:
     """A resolved bot recipe: ``make(seed)`` builds a fresh bot for one hand."""
 
     label: str
-    kind: str  # "name" | "class" | "factory" | "instance"
+    kind: str  # "name" | "param" | "class" | "factory" | "instance"
     source: Any
     takes_seed: bool = True
 
@@ -57,6 +59,11 @@ class SeatBot:
             from .base import make_bot
 
             return make_bot(self.source, seed)
+        if self.kind == "param":  # (name, ((key, value), ...)) of a registered bot
+            from .base import _registry
+
+            name, params = self.source
+            return _registry()[name](seed, **dict(params))
         if self.kind == "instance":
             bot = copy.deepcopy(self.source)
             from .base import BaseBot
@@ -135,16 +142,19 @@ def load_spec(text: str) -> Any:
 
 # ---- internals -------------------------------------------------------------------------------
 _WHAT = (
-    "expected a bot name (greedy, random), 'module:Name', a Bot class, a factory or a Bot "
-    "instance — for every seat or one per seat"
+    "expected a bot name (greedy, random, expert, mc, or e.g. mc:ms=50), 'module:Name', "
+    "a Bot class, a factory or a Bot instance — for every seat or one per seat"
 )
 
 
 def _resolve_one(spec: Any) -> SeatBot:
     if isinstance(spec, str):
+        from .base import BOTS
+
+        if ":" in spec and spec.partition(":")[0] in BOTS:
+            return _resolve_param(spec)
         if ":" in spec:
             return _resolve_object(load_spec(spec), spec)
-        from .base import BOTS
 
         if spec not in BOTS:
             raise InvalidOptionError(f"unknown bot {clip(spec)}; known bots: {', '.join(BOTS)}")
@@ -152,6 +162,33 @@ def _resolve_one(spec: Any) -> SeatBot:
     if spec is None or isinstance(spec, (bytes, int, float, dict, list, tuple)):
         raise InvalidOptionError(f"bots: {_WHAT}, got {_short(spec)}")
     return _resolve_object(spec, None)
+
+
+def _resolve_param(text: str) -> SeatBot:
+    """``"mc:ms=50"``: a registered bot with keyword settings (checked by building one)."""
+    name, _, rest = text.partition(":")
+    params = []
+    for item in rest.split("&"):
+        key, eq, raw = item.partition("=")
+        key = key.strip()
+        if not eq or not key.isidentifier():
+            raise InvalidOptionError(f"bots: expected {name}:key=value, got {clip(text)}")
+        try:
+            value: int | float = int(raw)
+        except ValueError:
+            try:
+                value = float(raw)
+            except ValueError:
+                raise InvalidOptionError(
+                    f"bots: {clip(text)}: {key} must be a number, got {clip(raw)}"
+                ) from None
+        params.append((key, value))
+    sb = SeatBot(text, "param", (name, tuple(params)))
+    try:
+        sb.make(0)
+    except (TypeError, ValueError) as exc:
+        raise InvalidOptionError(f"bots: {clip(text)}: {exc}") from None
+    return sb
 
 
 def _resolve_object(obj: Any, text: str | None) -> SeatBot:
@@ -224,6 +261,8 @@ def _identity(sb: SeatBot) -> tuple[str, Any]:
 
     if sb.kind == "name" or (sb.kind == "class" and _registry().get(sb.label) is sb.source):
         return ("name", sb.label)
+    if sb.kind == "param":
+        return ("param", sb.source)
     return (sb.kind, id(sb.source))
 
 

@@ -39,8 +39,12 @@ from .seat import EMPTY, NO_KINDS, SeatState
 from .variant import Variant
 from .wall import Wall
 
-SAVE_FORMAT = 1
-"""Version of the saved form written by :meth:`Game.to_json` (key ``"format"``)."""
+SAVE_FORMAT = 2
+"""Version of the saved form written by :meth:`Game.to_json` (key ``"format"``): 2 writes
+the wall in notation; format 1 (the wall as kind indices) is still read."""
+READ_FORMATS = (1, 2)
+"""The saved-form versions :meth:`Game.from_json` and :meth:`Match.from_json` read."""
+_KIND_OF = {text: k for k, text in enumerate(T.NOTATION)}
 _SAVE_KEYS: dict[str, type | tuple[type, ...]] = {
     "format": int,
     "variant": str,
@@ -77,8 +81,8 @@ _DISCARD = schema("discard", "seat", "tile")
 _PAY = schema("pay", "payer", "payee", "amount", "reason")
 _GANG = schema("gang", "seat", "meld", "tile", "chain")
 _CLAIM = schema("claim", "seat", "kind", "tile", "tiles", "from_seat")
-_FLOWER = schema("flower", "seat", "flower")  # set aside in play (its replacement follows)
-_FLOWER_DEALT = schema("flower", "seat", "flower", "tile")  # after the deal, with its replacement
+_FLOWER = schema("flower", "seat", "flower", "tile")  # tile: the replacement (None in play)
+_TILE = T.NOTATION  # every tile an event carries is written in notation (wire format 2)
 
 _RESOLVERS = {
     "choose": "_resolve_choices",
@@ -395,7 +399,7 @@ class Game:
             st.held_flowers = st.held_flowers[:-1]
             st.flowers += (flower,)
             last = self.wall.draw_tail()
-            self._events.add(_FLOWER_DEALT, (seat, flower, last))
+            self._events.add(_FLOWER, (seat, _TILE[flower], _TILE[last]))
             self._add_tile(st, last)
         return last
 
@@ -463,10 +467,10 @@ class Game:
         tile = self.wall.draw_tail()
         if hidden:
             self.hidden_indicators.append(tile)
-            self.log("indicator", hidden=True)
+            self.log("indicator", tile=None, joker=None, hidden=True, revealed=False)
         else:
             self.indicators.append(tile)
-            self.log("indicator", tile=T.NOTATION[tile])
+            self.log("indicator", tile=_TILE[tile], joker=_TILE[tile], hidden=False, revealed=False)
         return tile
 
     def reveal_indicators(self) -> list[int]:
@@ -474,7 +478,7 @@ class Game:
         shown, self.hidden_indicators = self.hidden_indicators, []
         for tile in shown:
             self.indicators.append(tile)
-            self.log("indicator", tile=T.NOTATION[tile], revealed=True)
+            self.log("indicator", tile=_TILE[tile], joker=_TILE[tile], hidden=False, revealed=True)
         return shown
 
     @property
@@ -762,7 +766,7 @@ class Game:
             self.seats[seat].choices[name] = act.value
             if name != act.name:  # e.g. 长跑: this 飘 for the rest of the Match
                 self.locked_choices[seat] = {**self.locked_choices[seat], name: act.value}
-            self.log("choose", seat=seat, name=act.name, value=act.value)
+            self.log("choose", seat=seat, name=act.name, value=act.value, locked=False)
         self.pending, self.decisions = self._choice_round(), {}
         if not self.pending:
             self._after_choices()
@@ -800,10 +804,10 @@ class Game:
         if self.is_flower[tile]:
             st.held_flowers += (tile,)
             if self.variant.replace_flowers(self, seat):
-                self._events.add(_DRAW, (seat, tile, how))
+                self._events.add(_DRAW, (seat, _TILE[tile], how))
                 st.held_flowers = _without(st.held_flowers, tile)
                 st.flowers += (tile,)
-                self._events.add(_FLOWER, (seat, tile))
+                self._events.add(_FLOWER, (seat, _TILE[tile], None))
                 self.replacement_for(seat, "flower")
                 return
         else:
@@ -812,7 +816,7 @@ class Game:
         self.last_drawer = seat
         self.drawn, self.draw_how = tile, how
         self.phase = "turn"
-        self._events.add(_DRAW, (seat, tile, how))
+        self._events.add(_DRAW, (seat, _TILE[tile], how))
         if (
             how == "replacement"
             and self.variant.gang_limit(self.opts)
@@ -836,7 +840,7 @@ class Game:
         self._hand_changed(seat)
         self.after_gang = self.chain if self.draw_how == "replacement" else 0
         self.drawn = -1
-        self._events.add(_DISCARD, (seat, tile))
+        self._events.add(_DISCARD, (seat, _TILE[tile]))
         if seat == (self.dealer - 1) % self.n:
             self.first_go_around = False
         self._open_claims(seat, tile, "discard")
@@ -849,7 +853,7 @@ class Game:
             return
         st.hand[tile] -= 1
         self._hand_changed(seat)
-        self.log("bugang_declared", seat=seat, tile=tile)
+        self.log("bugang_declared", seat=seat, tile=_TILE[tile])
         self._open_claims(seat, tile, "rob")
 
     def _complete_gang(self, seat: int, meld: Meld) -> None:
@@ -863,7 +867,7 @@ class Game:
         self.gangs_on_table += 1
         self.chain += 1
         self._hand_changed(seat)
-        self._events.add(_GANG, (seat, meld.kind, meld.tiles[0], self.chain))
+        self._events.add(_GANG, (seat, meld.kind, _TILE[meld.tiles[0]], self.chain))
         self.pay(self.variant.gang_payments(self, seat, meld, self.chain))
         self.replacement_for(seat)
 
@@ -1000,7 +1004,7 @@ class Game:
         self.phase = "turn"
         if dec.kind == "gang":
             st.hand[tile] -= 3
-            self.log("claim", seat=s, kind="zhigang", tile=tile, from_seat=src)
+            self._events.add(_CLAIM, (s, "zhigang", _TILE[tile], T.format([tile] * 4), src))
             meld = Meld("zhigang", (tile,) * 4, claimed=tile, from_seat=src)
             self.variant.after_claim(self, s, meld)
             self._complete_gang(s, meld)
@@ -1016,7 +1020,7 @@ class Game:
             st.no_discard = frozenset(self.variant.no_discard_after_chi(self.opts, dec.tiles, tile))
         st.melds.append(meld)
         self._hand_changed(s)
-        self._events.add(_CLAIM, (s, meld.kind, tile, list(meld.tiles), src))
+        self._events.add(_CLAIM, (s, meld.kind, _TILE[tile], T.format(meld.tiles), src))
         self.variant.after_claim(self, s, meld)
 
     # ---- wins and the end
@@ -1055,7 +1059,7 @@ class Game:
             return
         while len(self.horses) < wanted and self.wall.remaining > 0:
             self.horses.append(self.wall.draw())
-        self.log("horses", tiles=[T.NOTATION[t] for t in self.horses])
+        self.log("horses", tiles=[_TILE[t] for t in self.horses])
 
     def _start_fenzhang(self, seat: int) -> None:
         self.phase = "fenzhang"
@@ -1075,7 +1079,7 @@ class Game:
             self._hand_changed(seat)
             self.current, self.drawn, self.draw_how = seat, tile, "fenzhang"
             self.last_drawer = seat
-            self.log("fenzhang", seat=seat, tile=tile)
+            self.log("fenzhang", seat=seat, tile=_TILE[tile])
             # the self-draw's cheap shape test first (most 分张 tiles complete nothing)
             if self._may_self_draw(seat) and self.evaluate_win(seat, tile, "fenzhang"):
                 self.pending, self.decisions = {seat: [HU, PASS]}, {}
@@ -1174,7 +1178,7 @@ class Game:
             "dealer": self.dealer,
             "seed": self.seed,
             "carry": copy_plain(self.carry),
-            "wall": list(self.wall.tiles),
+            "wall": [T.NOTATION[t] for t in self.wall.tiles],
             "history": [[s, str(a)] for s, a in self.history],
         }
 
@@ -1193,12 +1197,13 @@ class Game:
         from ..variants import get_variant
 
         _check_saved_game(data)
+        wall = _saved_wall(data)
         try:
             game = get_variant(data["variant"]).new_game(
                 players=data["players"],
                 options=data["options"],
                 seed=data["seed"],
-                wall=data["wall"],
+                wall=wall,
                 dealer=data["dealer"],
                 carry=data["carry"],
             )
@@ -1239,11 +1244,23 @@ def check_saved_keys(data: dict[Any, Any], expected: Iterable[str], what: str) -
 
 
 def check_saved_format(value: Any, what: str) -> None:
-    """The ``"format"`` of a saved form is the int :data:`SAVE_FORMAT` (not ``true``, ``1.0``)."""
-    if type(value) is not int or value != SAVE_FORMAT:
+    """The ``"format"`` of a saved form is an int of :data:`READ_FORMATS` (not ``true``,
+    ``1.0``)."""
+    if type(value) is not int or value not in READ_FORMATS:
         raise InvalidStateError(
-            f"{what} format {clip(value)} is not supported (this version reads {SAVE_FORMAT})"
+            f"{what} format {clip(value)} is not supported (this version reads 1 and 2)"
         )
+
+
+def _saved_wall(data: dict[str, Any]) -> list[int]:
+    """The saved wall as kind indices: format 2 writes each tile in notation, format 1 as its
+    index (checked by ``new_game``)."""
+    wall, old = data["wall"], data["format"] == 1
+    for i, tile in enumerate(wall):
+        if (type(tile) is not int) if old else (type(tile) is not str or tile not in _KIND_OF):
+            form = "a kind index" if old else "a tile in notation"
+            raise InvalidStateError(f"saved game: wall[{i}] is not {form}: {clip(tile)}")
+    return wall if old else [_KIND_OF[tile] for tile in wall]
 
 
 def _check_saved_game(data: dict[str, Any]) -> None:

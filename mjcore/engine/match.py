@@ -123,7 +123,7 @@ class Match:
                 "options": self._options,
                 "seed": self.seed,
                 "first_dealer": self.first_dealer,
-                "hands": [json.loads(g.to_json()) for g in self._hands],
+                "hands": [g.to_dict() for g in self._hands],
             }
         )
 
@@ -177,7 +177,7 @@ class Match:
                     f"saved match: hand {index} has {key} {clip(got[key])}, expected {clip(value)}"
                 )
         fresh = self.variant.new_game(self.players, self._options, self.hand_seed(index))
-        if got["wall"] != fresh.wall.tiles:
+        if game.wall.tiles != fresh.wall.tiles:
             raise InvalidStateError(f"saved match: hand {index} has a wall its seed does not deal")
         return game
 

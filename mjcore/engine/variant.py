@@ -19,7 +19,7 @@ import numpy as np
 from .. import tiles as T
 from .._core import form_flags, is_win_bits
 from ..errors import InvalidHandError, InvalidOptionError, clip
-from ..scoring import Breakdown, Payment, WinContext
+from ..scoring import Breakdown, Pattern, Payment, PayReason, WinContext
 from .actions import Action
 from .melds import Meld
 
@@ -148,8 +148,51 @@ class Variant:
     jokers_are_joker_kind: ClassVar[bool] = False
     # Holding this many wildcards is complete whatever the shape (青岛 满混: 4); 0: never.
     shape_free_jokers: ClassVar[int] = 0
+    # Every scoring pattern the variant can award (built with scoring.context.pattern_table
+    # from the data its scorer reads): what ``patterns()`` returns.
+    pattern_registry: ClassVar[tuple[Pattern, ...]] = ()
+    # Every other part a ``pay`` event's reason can hold (gang scores, 查叫, +cap …): what
+    # ``payment_reasons()`` returns (scoring.context has the shared entries).
+    payment_registry: ClassVar[tuple[PayReason, ...]] = ()
 
     # ---- data hooks -------------------------------------------------------
+    def patterns(self) -> tuple[Pattern, ...]:
+        """Every scoring pattern this variant can award, in its rules' order: id (as in
+        ``Breakdown.ids``), 中文 name, value and its kind, a one-line rule."""
+        return self.pattern_registry
+
+    def pattern(self, pid: str) -> Pattern | None:
+        """The registry entry of pattern ``pid``, or None if this variant has no such id."""
+        return next((p for p in self.pattern_registry if p.id == pid), None)
+
+    def payment_reasons(self) -> tuple[PayReason, ...]:
+        """Every part of a payment reason this variant can write that is not a pattern id:
+        id, 中文 name, a one-line rule (``counted``: a count follows the id, ``horses2``)."""
+        return self.payment_registry
+
+    def reason_parts(self, reason: str) -> list[tuple[str, str | None]]:
+        """A ``pay`` event's reason split at "+" as ``(part, 中文 name)``; the name is None for
+        a part neither :meth:`patterns` nor :meth:`payment_reasons` knows. A counted part
+        (``horses2``) is named with its count (``中马2``)."""
+        out: list[tuple[str, str | None]] = []
+        for part in reason.split("+") if reason else []:
+            entry = self.pattern(part)
+            if entry is not None:
+                out.append((part, entry.name))
+                continue
+            stem = part.rstrip("0123456789")
+            pay = next(
+                (r for r in self.payment_registry if r.id == (stem if r.counted else part)),
+                None,
+            )
+            ok = pay is not None and (stem != part) == pay.counted
+            out.append((part, pay.name + part[len(stem) :] if ok and pay is not None else None))
+        return out
+
+    def reason_name(self, reason: str) -> str:
+        """A payment reason in 中文: ``"pihu+pao"`` -> ``"屁胡 + 跑"`` (an unknown part as is)."""
+        return " + ".join(name or part for part, name in self.reason_parts(reason))
+
     def tile_kinds(self, opts: Any) -> list[int]:
         """The full tile multiset of a hand (each kind as often as it exists)."""
         raise NotImplementedError

@@ -86,7 +86,7 @@ def _claim_view(game: Game) -> dict[str, Any] | None:
     return {"from": src, "tile": T.NOTATION[tile], "kind": kind}
 
 
-_PRIVATE_TILE = {"draw", "fenzhang"}
+_PRIVATE_TILE = {"draw", "fenzhang", "flower"}  # flower: its replacement
 
 
 def seat_events(game: Game, seat: int, since: int = 0) -> list[dict[str, Any]]:
@@ -101,7 +101,7 @@ def seat_events(game: Game, seat: int, since: int = 0) -> list[dict[str, Any]]:
         kind, owner = ev["type"], ev.get("seat", seat)
         if kind == "deal":
             ev = {**ev, "hands": [h if s == seat else None for s, h in enumerate(ev["hands"])]}
-        elif owner != seat and (kind in _PRIVATE_TILE or (kind == "flower" and "tile" in ev)):
+        elif owner != seat and kind in _PRIVATE_TILE:
             ev = {**ev, "tile": None}
         elif owner != seat and kind == "gang" and ev["meld"] == "angang":
             if not game.variant.angang_public:

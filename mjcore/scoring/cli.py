@@ -9,6 +9,7 @@ import click
 
 from ..cli_options import parse_option
 from ..errors import MjcoreError
+from ..text import table
 from ..variants import get_variant, names
 
 
@@ -88,7 +89,10 @@ def score_command(
         raise click.exceptions.Exit(1)
     if as_json:
         return
-    for p in result["patterns"]:
-        sign = {"base": "", "add": "+", "mul": "x"}[p["combine"]]
-        click.echo(f"  {p['name']:<8} {p['id']:<22} {sign}{p['value']}")
+    rows = [
+        [p["name"], p["id"], {"base": "", "add": "+", "mul": "x"}[p["combine"]] + str(p["value"])]
+        for p in result["patterns"]
+    ]
+    for line in table(rows, indent="  "):  # 中文 names: aligned by display width
+        click.echo(line)
     click.echo(f"points per payer: {result['points']}   ({result['formula']})")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -82,7 +83,7 @@ class WinContext:
             "gang_chain": self.gang_chain,
             "after_gang": self.after_gang,
             "flags": sorted(self.flags),
-            "joker_kind": T.NOTATION[jk] if jk >= 0 else -1,
+            "joker_kind": T.NOTATION[jk] if jk >= 0 else None,
             "flowers": T.format(list(self.flowers)),
         }
 
@@ -126,8 +127,10 @@ class WinContext:
             )
         if not all(isinstance(f, str) for f in flags):
             raise InvalidHandError(f"flags must be a list of strings, got {clip(flags)}")
-        jk = data.get("joker_kind", -1)
-        if isinstance(jk, str):
+        jk = data.get("joker_kind", None)
+        if jk is None:  # (no joker kind; -1, the form before wire format 2, is read too)
+            jk = -1
+        elif isinstance(jk, str):
             jk = T.kind(jk)
         elif not (type(jk) is int and -1 <= jk < T.N_KINDS):
             raise InvalidHandError(f"joker_kind must be a tile or -1, got {clip(jk)}")
@@ -239,6 +242,70 @@ class Hit:
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "value": self.value, "combine": self.combine}
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One scoring pattern a variant can award: an entry of ``variant.patterns()``.
+
+    ``id`` is what ``Hit.id`` and ``Breakdown.ids`` carry, ``name`` its 中文 name, ``rule`` one
+    line saying when it applies. ``kind`` says what ``value`` is, as the variant scores it:
+    ``"fan"`` (added to the fan count: 血战 pays ``2^fan``), ``"points"`` (a base pattern's
+    points), ``"mul"`` (a factor), ``"add"`` (points added on top) or ``"column"`` (荔浦: the
+    win-method column of the score table; ``value`` is its 平胡 cell). A value that depends on
+    the hand (鬼 per kind, 飘, 荔浦's table cells) is the value of one unit or of the first
+    column, and ``rule`` says how it varies.
+    """
+
+    id: str
+    name: str
+    value: int
+    kind: str
+    rule: str
+
+
+PATTERN_KINDS = ("fan", "points", "mul", "add", "column")
+
+
+def pattern_table(
+    rows: Iterable[tuple[str, str, int, str]], rules: Mapping[str, str]
+) -> tuple[Pattern, ...]:
+    """A variant's registry: one Pattern per ``(id, name, value, kind)`` row of its scoring data,
+    with its line of ``rules``. A row without a rule, a repeated id or an unknown kind raises
+    at import, so the registry cannot drift from the data the scorer uses."""
+    out = []
+    seen: set[str] = set()
+    for pid, name, value, kind in rows:
+        if pid in seen or kind not in PATTERN_KINDS:
+            raise ValueError(f"pattern table: repeated id or unknown kind: {pid!r} {kind!r}")
+        seen.add(pid)
+        out.append(Pattern(pid, name, value, kind, rules[pid]))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class PayReason:
+    """A part of a payment's ``reason`` that is not a scoring pattern: an entry of
+    ``variant.payment_reasons()``.
+
+    A ``pay`` event's reason is its parts joined by ``"+"``: the win's pattern ids (see
+    ``variant.patterns()``) then these, or one of these alone (a gang's score, 查叫 …).
+    ``counted``: the part carries a count after its id (荔浦 ``horses2``: two horses hit).
+    """
+
+    id: str
+    name: str
+    rule: str
+    counted: bool = False
+
+
+# Parts the engine itself or several variants write (each variant lists the ones it can pay).
+GANG_REASONS = (
+    PayReason("zhigang", "明杠", "a gang's score: 直杠 of a discard (its discarder pays)"),
+    PayReason("bugang", "补杠", "a gang's score: 补杠 added to a peng"),
+    PayReason("angang", "暗杠", "a gang's score: concealed gang (every other seat pays)"),
+)
+CAP_REASON = PayReason("cap", "封顶", "the payer's loss cap cut this payment (engine: +cap)")
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """A reference game server on the engine API: rooms, WebSockets, persistence, a browser table.
 
-Install with ``pip install "mjcore[server]"`` and run ``mjcore serve``. The pieces:
+Install the server extra (``pip install ".[server]"`` from a checkout) and run
+``mjcore serve``. The pieces:
 ``rooms`` (a room = one Match, its seats, bots and pacing; no I/O), ``store`` (SQLAlchemy
 persistence of configurations and action logs), ``app`` (the Starlette ASGI app:
 HTTP API and one WebSocket per seat), ``loadtest`` (bot tables as WebSocket clients),

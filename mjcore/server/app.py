@@ -6,6 +6,8 @@ Routes (see docs/protocol.md for every message):
 - ``GET /api/variants`` variants with their options; ``POST /api/rooms`` create a room;
   ``GET /api/rooms/{id}`` its public summary; ``POST /api/rooms/{id}/join`` take a seat
 - ``WS /ws/{id}`` play: the first message is ``{"type": "hello", "token": …}``
+- ``GET /replay`` the replay viewer; ``POST /api/replay`` a saved game -> its replay bundle;
+  ``GET /api/rooms/{id}/hands/{n}`` a finished hand's saved game (a seat token of the room)
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.variant import Variant
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, MjcoreError
+from ..replay import build_replay, pattern_list
 from ..variants import get_variant, names
 from .metrics import CONTENT_TYPE, Metrics
 from .rooms import LEASE_S, TOKEN_TTL_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
@@ -71,6 +74,7 @@ except ImportError:  # pragma: no cover - without the extra
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 16_384  # bytes of an HTTP request body
+MAX_REPLAY_BODY = 262_144  # bytes of a saved game posted to /api/replay
 MAX_MESSAGE = 2_048  # characters of one WebSocket message
 MAX_QUEUE = 256  # unsent messages before a connection counts as stuck and is closed
 MESSAGE_RATE = 20.0  # messages per second per connection (token bucket) …
@@ -205,6 +209,7 @@ def variant_info(v: Variant) -> dict[str, Any]:
         "min_players": v.min_players,
         "max_players": v.max_players,
         "options": options,
+        "patterns": pattern_list(v.name),
     }
 
 
@@ -225,15 +230,15 @@ def _unavailable(exc: StoreError) -> JSONResponse:
     return _error(503, "the database is unavailable; nothing was changed, try again later")
 
 
-async def _json_body(request: Request) -> Any:
+async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise RoomError(f"request body larger than {MAX_BODY} bytes")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise RoomError(f"request body larger than {limit} bytes")
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise RoomError(f"request body larger than {MAX_BODY} bytes")
+        if len(body) > limit:
+            raise RoomError(f"request body larger than {limit} bytes")
     if not body:
         return {}
     try:
@@ -328,6 +333,43 @@ def create_app(
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
+
+    async def replay_page(request: Request) -> Response:
+        return FileResponse(STATIC / "replay.html")
+
+    async def replay_bundle(request: Request) -> Response:
+        """A saved game (``Game.to_json()`` form) -> its replay bundle (mjcore.replay)."""
+        try:
+            saved = await _json_body(request, MAX_REPLAY_BODY)
+            if not isinstance(saved, dict):
+                raise RoomError("a saved game is a JSON object")
+            bundle = await asyncio.to_thread(build_replay, saved)
+        except (RoomError, MjcoreError, ValueError) as exc:
+            return _error(400, str(exc))
+        return JSONResponse(bundle)
+
+    async def saved_hand(request: Request) -> Response:
+        """A finished hand's saved game, to a holder of one of the room's seat tokens
+        (``Authorization: Bearer TOKEN``): the wall and every hand are in it."""
+        try:
+            room = await lobby().fetch(request.path_params["room_id"])
+        except RoomBusy as exc:
+            return _busy(exc)
+        except RoomError as exc:
+            return _error(404, str(exc))
+        except StoreError as exc:
+            return _unavailable(exc)
+        auth = request.headers.get("authorization", "")
+        token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
+        if room.seat_for_token(token) is None:
+            return _error(403, "a seat token of this room is needed (Authorization: Bearer …)")
+        hand = request.path_params["hand"]
+        if not hand.isdigit() or int(hand) >= len(room.match.hands):
+            return _error(404, f"no hand {hand!r} in this room ({len(room.match.hands)} so far)")
+        game = room.match.hands[int(hand)]
+        if not game.is_over:
+            return _error(409, f"hand {hand} is not over yet")
+        return JSONResponse(game.to_dict())
 
     async def health(request: Request) -> Response:
         try:
@@ -439,6 +481,9 @@ def create_app(
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room_id}", room_summary),
         Route("/api/rooms/{room_id}/join", join, methods=["POST"]),
+        Route("/api/rooms/{room_id}/hands/{hand}", saved_hand),
+        Route("/replay", replay_page),
+        Route("/api/replay", replay_bundle, methods=["POST"]),
         WebSocketRoute("/ws/{room_id}", play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

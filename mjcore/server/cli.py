@@ -9,6 +9,8 @@ import sys
 
 import click
 
+from .._extras import install_hint
+
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -90,7 +92,7 @@ def serve_command(
 
         from .app import MAX_MESSAGE, create_app
     except ImportError as exc:  # pragma: no cover - depends on the install
-        hint = 'install the server extra: pip install "mjcore[server]"'
+        hint = "install the server extra: " + install_hint("server")
         raise click.ClickException(f"{exc}; {hint}") from None
     app = create_app(
         db, max_rooms=max_rooms, restore=restore, idle_room_s=idle_room_s, lease_s=lease_s,

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from .._extras import install_hint
 from ..bots.spec import check_picklable, pickle_dumps
 from ..errors import InvalidOptionError, clip
 from .runner import ChunkResult, Job, run_chunk
@@ -226,9 +227,7 @@ def _require_distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        raise ImportError(
-            'cluster= needs Dask: pip install "mjcore[dask]" (dask[distributed])'
-        ) from None
+        raise ImportError("cluster= needs Dask: " + install_hint("dask", "dask")) from None
     return distributed
 
 

@@ -47,8 +47,8 @@ from ..errors import MjcoreError
     "--cluster",
     default=None,
     metavar="local:N|tcp://HOST:PORT",
-    help='Play on Dask (pip install "mjcore[dask]"): a LocalCluster of N processes or a '
-    "running scheduler's address.",
+    help='Play on Dask (the "dask" extra: pip install ".[dask]" from a checkout): a '
+    "LocalCluster of N processes or a running scheduler's address.",
 )
 @click.option(
     "--chunk-size", type=click.IntRange(min=1), default=None, help="Hands per task (auto)."
@@ -182,18 +182,44 @@ def _check_plot(path: str) -> None:
 @click.command("replay", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @click.option("--hand", "hand", type=click.IntRange(min=0), required=True, help="Hand index.")
-def replay_command(path: str, hand: int) -> None:
+@click.option(
+    "--html",
+    "html",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the hand as one self-contained HTML replay viewer to this file instead.",
+)
+def replay_command(path: str, hand: int, html: str | None) -> None:
     """Replay one hand of a `mjcore simulate --out` Parquet file move by move.
 
     The hand is rebuilt from its recorded wall, dealer and options and every recorded
     action is applied through the engine; the last line checks the recorded scores.
+    With --html the hand is written as a page (open it in a browser, no server needed)
+    that steps through every action, as any seat saw it or with all hands open.
     """
     from .records import read_hand, replay_lines
 
     try:
-        for line in replay_lines(read_hand(path, hand)):
+        record = read_hand(path, hand)
+        if html is not None:
+            from ..replay import build_replay, record_to_saved, replay_html
+
+            bundle = build_replay(record_to_saved(record))
+            bundle["hand"] = record["hand"]
+            got = (bundle["settlement"] or {}).get("scores")
+            if got != record["scores"]:
+                raise click.ClickException(
+                    f"replay of hand {hand} gives scores {got}, the record {record['scores']}"
+                )
+            with open(html, "w", encoding="utf-8") as out:
+                out.write(replay_html(bundle))
+            click.echo(f"wrote {html}: hand {hand}, {len(bundle['steps']) - 1} actions")
+            return
+        for line in replay_lines(record):
             click.echo(line)
     except ImportError as exc:
         raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {html}: {exc.strerror}") from None
     except (MjcoreError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None

@@ -4,7 +4,8 @@ One row per hand: enough to rebuild the hand with the engine (variant, players, 
 wall, dealer, carry and every action) plus what happened (wins with their patterns,
 payments, scores) for analysis without replaying. Rows are written in hand order by the
 process that called ``simulate`` (workers send their chunk's rows back as Arrow tables), so
-the file is the same whatever the backend. Needs pyarrow (``pip install "mjcore[dask]"``).
+the file is the same whatever the backend. Needs pyarrow (the "dask" extra:
+``pip install ".[dask]"`` from a checkout).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import tiles as T
+from .._extras import install_hint
 from ..errors import InvalidOptionError, clip
 
 if TYPE_CHECKING:
@@ -30,9 +32,8 @@ def require_pyarrow() -> Any:
         import pyarrow
         import pyarrow.parquet  # noqa: F401
     except ImportError:
-        raise ImportError(
-            'per-hand records need pyarrow: pip install "mjcore[dask]" (or pip install pyarrow)'
-        ) from None
+        hint = install_hint("dask", "pyarrow")
+        raise ImportError("per-hand records need pyarrow: " + hint) from None
     return pyarrow
 
 

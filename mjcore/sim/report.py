@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from ..text import pattern_label, table
+
 if TYPE_CHECKING:
     from .stats import SimStats
 
@@ -45,8 +47,11 @@ def summary(s: SimStats) -> str:
             f"{pct[seat][5]:>4}  {pct[seat][50]:>4}  {pct[seat][95]:>4}"
         )
     lines += ["", *_bot_lines(s), "", "patterns (share of wins):"]
-    for pid, count in s.wins_by_pattern.most_common():
-        lines.append(f"  {pid:<24} {count:>8}  {100 * count / max(s.wins, 1):6.2f}%")
+    rows = [
+        [pattern_label(s.variant, pid), str(count), f"{100 * count / max(s.wins, 1):.2f}%"]
+        for pid, count in s.wins_by_pattern.most_common()
+    ]
+    lines += table(rows, "<>>", indent="  ")  # 中文名 (id), aligned by display width
     if s.hand_counters:
         lines.append(
             "variant counters (per hand): "

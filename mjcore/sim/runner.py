@@ -267,7 +267,7 @@ def simulate(
       ``chunk_size``.
     * ``workers``: local processes; ``cluster``: ``"local:N"`` (a Dask LocalCluster of N
       processes), a scheduler address ``"tcp://host:8786"`` or a ``dask.distributed.Client``
-      (``pip install "mjcore[dask]"``). Not both.
+      (the "dask" extra: ``pip install ".[dask]"`` from a checkout). Not both.
     * ``duplicate``: every wall is played once per seat rotation (``games`` must be a
       multiple of ``players``; chunks hold whole deals); the per-bot report then has
       duplicate confidence intervals and the variance reduction against plain play.

@@ -312,9 +312,11 @@ class SimStats:
         return summary(self)
 
     def plot(self, path: str | None = None) -> Figure:
-        """A 2×2 figure (score distribution per bot, pattern frequencies, win-rate with 95%
-        intervals, hands/s over the run); saved to ``path`` (PNG …) when given. Needs
-        matplotlib (``pip install "mjcore[dask]"``)."""
+        """A five-panel figure — score distribution per bot in bins that suit the variant's
+        values, pattern frequencies (log scale, 中文 names with a CJK font), win-rate and each
+        bot's mean score per hand with 95% intervals (beside plain play's in a duplicate run),
+        hands/s over the run — saved to ``path`` (PNG …) when given. Needs
+        matplotlib (the "dask" extra: ``pip install ".[dask]"`` from a checkout)."""
         from .plot import plot_stats
 
         return plot_stats(self, path)

@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import tiles as T
 from ..engine.actions import Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, choice_values, option
 from ..errors import InvalidHandError
 from ..hand import hand_facts
-from ..scoring import Breakdown, Hit, Payment, WinContext
+from ..scoring import Breakdown, Hit, Payment, PayReason, WinContext
+from ..scoring.context import GANG_REASONS, pattern_table
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -59,6 +61,25 @@ PATTERN_NAMES = {
     "haohua_qidui": "豪华七对",
     "chaohaohua_qidui": "超豪华七对",
 }
+WHEN = {  # one line per row and column (docs/rules/lipu.md has the table and its columns)
+    "pinghu": "a standard hand with no other pattern",
+    "pengpenghu": "all triplets/quads",
+    "qingyise": "one suit only, melds included",
+    "dadiaoche": "four peng/gang melds, won on the single tile's pair",
+    "xiaodiaoche": "four melds with a chi, won on the single tile's pair",
+    "qidui": "seven pairs",
+    "haohua_qidui": "seven pairs, one kind four times",
+    "chaohaohua_qidui": "seven pairs, two or more kinds four times",
+    "dianpao": "column: a discard win, the discarder pays",
+    "zimo": "column: a self-draw, every other seat pays",
+    "menqing_zimo": "column: a self-draw with no chi/peng/直杠/补杠",
+    "diangang_shanghua": "column: self-draw on a 直杠's replacement, its discarder pays",
+    "angang_shanghua": "column: self-draw on an 暗杠's or 补杠's replacement",
+    "angang_shanghua_menqing": "column: 暗杠上花, 门清",
+    "minggang_gangshangpao": "column: a discard win right after a 直杠/补杠 replacement",
+    "angang_gangshangpao": "column: a discard win right after an 暗杠 replacement",
+    "qiangganghu": "column: robbing a 补杠, the robbed seat pays",
+}
 COLUMN_INDEX = {c: i for i, (c, _name) in enumerate(COLUMNS)}
 COLUMN_NAMES = dict(COLUMNS)
 # Columns paid by every other seat; the others have one payer (「…均按点炮计算」).
@@ -82,6 +103,24 @@ QIDUI_FAMILY = ("qidui", "haohua_qidui", "chaohaohua_qidui")
 # 抓马 hits: 「抓到1、5、9、东、中则为中马」 — rank 1/5/9 of any suit, 东 (1z), 中 (7z).
 HORSE_KINDS = frozenset({s * 9 + r for s in range(3) for r in (0, 4, 8)} | {27, 33})
 GANG_FLAGS = ("after_zhigang", "after_bugang", "after_angang")
+
+
+def _row_text(pattern: str) -> str:
+    cells = " ".join("—" if v is None else str(v) for v in TABLE[pattern])
+    return f"{WHEN[pattern]}; points 点炮…抢杠胡 {cells}; ×2 stacked on a larger one"
+
+
+PATTERNS = pattern_table(
+    [(p, PATTERN_NAMES[p], TABLE[p][0] or 0, "points") for p in TABLE]
+    + [(c, name, TABLE["pinghu"][i] or 0, "column") for i, (c, name) in enumerate(COLUMNS)],
+    {**{p: _row_text(p) for p in TABLE}, **{c: WHEN[c] for c, _name in COLUMNS}},
+)
+PAY_REASONS = (  # the other parts of a pay event's reason
+    *GANG_REASONS,
+    PayReason("horses", "中马", "horsesN: N horse tiles hit, the win's payments ×(1+N)", True),
+    PayReason("peisha", "陪杀", "a partner of a discard win pays its own share again"),
+    PayReason("quanbao", "全包", "a partner pays the share of a non-partner on a self-draw"),
+)
 ZUOMA = "zuoma"
 _ZUOMA_CHOICES = tuple(Action("choose", name=ZUOMA, value=v) for v in (0, 1))
 
@@ -102,6 +141,8 @@ class Lipu(Variant):
     name = "lipu"
     title = "荔浦麻将"
     Options = LipuOptions
+    pattern_registry = PATTERNS
+    payment_registry = PAY_REASONS
     pass_hu_rule = "same_kind"  # 过手胡 as V1 [DEC L13]
     pass_peng_rule = True  # 过手碰
     calculator_flags: ClassVar[frozenset[str]] = frozenset(GANG_FLAGS)
@@ -230,7 +271,7 @@ class Lipu(Variant):
             if ev["type"] == "sealed":
                 sealed.add(ev["seat"])
             elif ev["type"] == "gang" and i != skip and ev["seat"] not in sealed:
-                out += _gang_score(game, ev["seat"], ev["meld"], ev["tile"])
+                out += _gang_score(game, ev["seat"], ev["meld"], T.kind(ev["tile"]))
         return out
 
     def next_dealer(self, game: Game) -> int:

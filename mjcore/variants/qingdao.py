@@ -26,7 +26,8 @@ from ..engine.variant import (
     option,
 )
 from ..hand import decompositions, hand_facts, is_ready, waits
-from ..scoring import Breakdown, Hit, Payment, WinContext
+from ..scoring import Breakdown, Hit, Payment, PayReason, WinContext
+from ..scoring.context import GANG_REASONS, pattern_table
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -45,6 +46,13 @@ QIDUI = {
     1: ("haohua_qidui", "豪华七对", 4),
     2: ("chaoji_haohua_qidui", "超级豪华七对", 8),
 }
+BASES = {  # id -> (name, value) of the other base patterns (the 七对 family: QIDUI)
+    "pihu": ("屁胡", 1),
+    "pengpenghu": ("碰碰胡", 2),
+    "shisanyao": ("十三幺", 2),
+    "shisanbukao": ("十三不靠", 2),
+    "manhun": ("满混", 1),
+}
 FACTORS = {  # id -> (name, factor); all multiply [DEC Q11]
     "qingyise": ("清一色", 2),
     "tianhu": ("天胡", 5),
@@ -56,6 +64,37 @@ FACTORS = {  # id -> (name, factor); all multiply [DEC Q11]
     "huangzhuang_fanbei": ("荒庄翻倍", 2),
     "yitiaolong": ("一条龙", 2),
 }
+RULES = {  # one line per pattern (docs/rules/qingdao.md has the full tables)
+    "pihu": "a standard hand",
+    "pengpenghu": "a standard hand of triplets/quads only (扭 groups are not triplets)",
+    "qidui": "seven pairs",
+    "haohua_qidui": "seven pairs with one natural four-of-a-kind",
+    "chaoji_haohua_qidui": "seven pairs with two or more natural four-of-a-kinds",
+    "shisanyao": "the 13 terminals and honors plus one of them again",
+    "shisanbukao": "147/258/369 of the three suits and honors, 14 different tiles",
+    "manhun": "four 混 on a self-draw: a win with no shape (×1 when a shape exists)",
+    "qingyise": "every tile, melds included, of one suit",
+    "tianhu": "the dealer wins on its dealt 14 tiles",
+    "dihu": "another seat self-draws on its first draw, no claim made before it",
+    "haidilao": "self-draw on the last normal draw before 分张",
+    "gangshanghua": "self-draw on a gang replacement (not a 扭 replacement)",
+    "shoubayi": "the winner held a single concealed tile (2 with the winning tile)",
+    "kouting": "the winner declared 扣听",
+    "huangzhuang_fanbei": "the previous hand was 荒庄",
+    "yitiaolong": "a 屁胡 reading with concealed 123, 456, 789 of one suit",
+}
+PATTERNS = pattern_table(
+    [(p, *BASES[p], "points") for p in ("pihu", "pengpenghu")]
+    + [(p, name, value, "points") for p, name, value in QIDUI.values()]
+    + [(p, *BASES[p], "points") for p in ("shisanyao", "shisanbukao", "manhun")]
+    + [(p, name, factor, "mul") for p, (name, factor) in FACTORS.items()],
+    RULES,
+)
+PAY_REASONS = (  # the other parts of a pay event's reason
+    *GANG_REASONS,
+    PayReason("pao", "跑", "the 跑 stakes of the winner and of the payer, added to the win"),
+    PayReason("gang", "杠分", "平度8张: the winner's gang scores, added to the win"),
+)
 
 
 @dataclass(frozen=True)
@@ -108,6 +147,8 @@ class Qingdao(Variant):
     carry_values = MappingProxyType({"huangzhuang": (False, True)})  # see carry()
     jokers_are_joker_kind = True  # jokers(): every held 混 is a wildcard
     shape_free_jokers = 4  # 满混 needs no shape
+    pattern_registry = PATTERNS
+    payment_registry = PAY_REASONS
 
     # ---- data hooks ---------------------------------------------------------
     def tile_kinds(self, opts: QingdaoOptions) -> list[int]:
@@ -160,7 +201,9 @@ class Qingdao(Variant):
             indicator = game.wall.draw_tail()
             game.indicators.append(indicator)
             game.extra["joker_kind"] = hun_of(indicator, game.opts.honor_cycle)
-            game.log("indicator", tile=indicator, joker=game.extra["joker_kind"])
+            joker = T.NOTATION[game.extra["joker_kind"]]
+            tile = T.NOTATION[indicator]
+            game.log("indicator", tile=tile, joker=joker, hidden=False, revealed=False)
 
     def hand_choices(self, game: Game, seat: int) -> list[Action]:
         return list(PAO_CHOICES)  # shared actions, built once
@@ -403,11 +446,11 @@ class Qingdao(Variant):
         if not readings:
             if not manhun:
                 return None
-            readings = [[Hit("manhun", "满混", 1, "base")]]  # [DEC Q2]
+            readings = [[_hit("manhun", "base")]]  # [DEC Q2]
         best = max(readings, key=_value)
         hits = best + self._factors(ctx, opts, facts, best)
         if manhun and hits[0].id != "manhun":
-            hits.append(Hit("manhun", "满混", 1, "mul"))
+            hits.append(_hit("manhun", "mul"))
         points = _value(hits)
         formula = " × ".join(str(h.value) for h in hits if h.value != 1 or h.combine == "base")
         return Breakdown(tuple(hits), points=points, fan=0, formula=f"{formula} = {points}")
@@ -489,6 +532,10 @@ def _claim_refusal(opts: QingdaoOptions, holds_hun: bool) -> str:
     return ""
 
 
+def _hit(pid: str, combine: str) -> Hit:
+    return Hit(pid, *BASES[pid], combine)
+
+
 def _value(hits: list[Hit]) -> int:
     out = 1
     for h in hits:
@@ -501,8 +548,8 @@ def _readings(ctx: WinContext, opts: QingdaoOptions, facts: Any) -> list[list[Hi
     out: list[list[Hit]] = []
     if facts.standard and (not opts.pingdu8 or _pingdu_standard(ctx, opts)):
         if facts.all_triplets and all(m.kind in SETS for m in ctx.melds):
-            out.append([Hit("pengpenghu", "碰碰胡", 2, "base")])
-        pihu = [Hit("pihu", "屁胡", 1, "base")]
+            out.append([_hit("pengpenghu", "base")])
+        pihu = [_hit("pihu", "base")]
         if facts.pure_straight_suits:  # concealed 123 456 789, 混 may fill [DEC Q22]
             pihu.append(Hit("yitiaolong", *FACTORS["yitiaolong"], "mul"))
         out.append(pihu)
@@ -512,9 +559,9 @@ def _readings(ctx: WinContext, opts: QingdaoOptions, facts: Any) -> list[list[Hi
         out.append([Hit(*QIDUI[min(facts.quads_natural, 2)], "base")])
     if not opts.pingdu8:  # 十三幺 / 十三不靠 never hold 8 tiles of a suit
         if facts.thirteen_orphans:
-            out.append([Hit("shisanyao", "十三幺", 2, "base")])
+            out.append([_hit("shisanyao", "base")])
         if facts.knitted:
-            out.append([Hit("shisanbukao", "十三不靠", 2, "base")])  # [DEC Q12]
+            out.append([_hit("shisanbukao", "base")])  # [DEC Q12]
     return out
 
 

@@ -36,6 +36,7 @@ from ..engine.variant import (
 from ..errors import InvalidHandError
 from ..hand import hand_facts, is_win
 from ..scoring import Breakdown, Hit, Payment, WinContext
+from ..scoring.context import CAP_REASON, pattern_table
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -78,6 +79,38 @@ FACTORS = {  # id -> (name, factor); all multiply
     "payer_minglou": ("明搂(输家)", 2),  # the payer declared 明搂 「胜负都要翻一番」
 }
 _SIDE = ("minglou", "payer_minglou")
+ADDS = {"piao": ("飘", 1), "gang": ("杠分", 1)}  # id -> (name, points per unit) added last
+RULES = {  # one line per pattern (docs/rules/rongcheng.md has the full tables)
+    "pihu": "a standard hand with a 258 pair (掌)",
+    "pengpenghu": "all triplets/quads, no chow",
+    "qidui": "seven pairs",
+    "qidadui": "seven pairs, the winning tile completes a quad",
+    "haohua_qidadui": "seven pairs, 2–3 quads, the winning tile completes one",
+    "shisanyao": "the 13 terminals and honors plus one of them again",
+    "zhijiehu": "风一色/掌一色 in no shape: 直接胡牌",
+    "tianhu": "the dealer wins on its dealt hand",
+    "dihu": "a discard win on the dealer's first discard, the hand's first",
+    "qingyise": "one suit only, melds included",
+    "haidilao": "self-draw of the last live tile before 分张",
+    "gangshanghua": "self-draw on a gang replacement",
+    "fengyise": "every tile an honor",
+    "zhangyise": "every tile a suited 2/5/8",
+    "mobao": "a declared seat wins with the 宝 as a wildcard",
+    "baozhongbao": "摸宝 where the 宝 is also a natural wait (×4 with 摸宝)",
+    "minglou": "the winner declared 明搂 (on the pattern only)",
+    "payer_minglou": "the payer declared 明搂 (on the pattern only)",
+    "piao": "+1 per 飘 point of the winner and of the payer (each 0–2)",
+    "gang": "+1 per 明杠, +2 per 暗杠 of the winner",
+}
+PATTERNS = pattern_table(
+    [(p, name, value, "points") for p, (name, value) in BASES.items()]
+    + [(p, name, factor, "mul") for p, (name, factor) in FACTORS.items()]
+    + [(p, name, value, "add") for p, (name, value) in ADDS.items()],
+    RULES,
+)
+PAY_REASONS = (  # the other parts of a pay event's reason
+    CAP_REASON,
+)
 
 
 @dataclass(frozen=True)
@@ -102,6 +135,8 @@ class Rongcheng(Variant):
     name = "rongcheng"
     title = "荣成麻将"
     Options = RongchengOptions
+    pattern_registry = PATTERNS
+    payment_registry = PAY_REASONS
     choice_locks: ClassVar[dict[str, str]] = {"changpao": "piao"}  # 长跑 keeps this 飘 [DEC R12]
     # 风一色/掌一色 win with no shape, so discard wins are not pre-filtered by shape waits;
     # can_win (a declaration) rejects most seats before any hand question.
@@ -225,7 +260,7 @@ class Rongcheng(Variant):
 
     def _reveal_bao(self, game: Game) -> None:
         (bao,) = game.reveal_indicators()
-        game.log("bao", tile=T.NOTATION[bao])
+        game.log("bao", tile=T.NOTATION[bao], replaces=None)
         # 「宝牌翻开之前，如果发现剩余三张牌都已经亮出，则需要更换宝牌，直接显示新宝」, repeated;
         # with no tail tile left to take, the last one stays [DEC R2, R24].
         while _exposed(game, bao) >= 4:
@@ -621,9 +656,9 @@ def _breakdown(hits: list[Hit], ctx: WinContext) -> Breakdown:
     )
     gang = gang_total(ctx.melds)
     if piao:
-        hits = hits + [Hit("piao", "飘", piao, "add")]
+        hits = hits + [Hit("piao", ADDS["piao"][0], piao, "add")]
     if gang:
-        hits = hits + [Hit("gang", "杠分", gang, "add")]
+        hits = hits + [Hit("gang", ADDS["gang"][0], gang, "add")]
     pattern = _pattern(hits)
     raw = pattern + piao + gang
     points = min(raw, CAP)

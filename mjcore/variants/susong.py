@@ -30,7 +30,8 @@ from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, choice_values, option
 from ..errors import InvalidHandError
 from ..hand import hand_facts
-from ..scoring import Breakdown, Hit, Payment, WinContext
+from ..scoring import Breakdown, Hit, Payment, PayReason, WinContext
+from ..scoring.context import pattern_table
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -61,6 +62,32 @@ YISUO = {
     "pengpenghu": "碰碰胡",
     "wuhuaguo": "无花果",
 }
+RULES = {  # one line per pattern (docs/rules/susong.md has the full table)
+    "tianhu": "一索: the dealer wins its dealt hand after 补花",
+    "dihu": "一索: a non-dealer self-draws on its first draw, no chi/peng/gang before",
+    "shuanggang": "一索: 杠开 after two or more gangs of the same turn",
+    "gangkai": "杠开/花开 (self-draw on a gang's or flower's replacement): 花 ≥ 6 一索 4, "
+    "1–3 大胡 2, 4–5 大大胡 3",
+    "qiangganghu": "一索: robbing a 补杠",
+    "daqidui": "一索: seven pairs with an undeclared 4-of-a-kind",
+    "xiaoqidui": "一索: seven pairs",
+    "qingyise": "一索: one suit, no winds",
+    "hunyise": "一索: one suit and at least one wind tile",
+    "quanqiuren": "一索: four peng/直杠/补杠 melds, winning on the single tile's pair",
+    "pengpenghu": "一索: four triplets or quads and a pair",
+    "wuhuaguo": "一索: 花 = 0 (every 飘 win)",
+    "pinghu": "no other pattern: 花 1–4 小胡 1, 5–9 大胡 2, ≥ 10 大大胡 3",
+    "huajiang": "+2 per 花奖 (a complete flower kind, …) of the flower area",
+}
+PATTERNS = pattern_table(
+    [(p, name, 4, "points") for p, name in YISUO.items()]
+    + [("pinghu", "平胡", 1, "points"), ("huajiang", "花奖", 2, "add")],
+    RULES,
+)
+PAY_REASONS = (  # the other parts of a pay event's reason
+    PayReason("sanbi", "三比", "吃三比: a 三比 partner pays again (or the discarder double)"),
+)
+NAMES = {p.id: p.name for p in PATTERNS}
 FLAGS = frozenset({"piao", "tianhu", "dihu", "huakai"})
 _SELF_DRAW_FLAGS = ("tianhu", "dihu", "huakai")
 
@@ -191,6 +218,8 @@ class Susong(Variant):
     # 「必须过一轮后，才能再接点炮」: only the seat's next draw from the wall ends them [DEC S22]
     pass_locks_end = frozenset({"wall"})
     angang_public = True  # 「暗杠需要翻开一张」 [DEC S17]
+    pattern_registry = PATTERNS
+    payment_registry = PAY_REASONS
     calculator_flags: ClassVar[frozenset[str]] = FLAGS
     offered_choices = choice_values([*PIAO_CHOICES, *ZENG_CHOICES])
 
@@ -292,11 +321,11 @@ class Susong(Variant):
             return None
         hua = win_hua(ctx)
         tier, pattern, yisuo = tier_of(ctx, hua, facts)
-        name = YISUO.get(pattern, "平胡")
+        name = NAMES[pattern]
         awards = flower_awards(ctx.flowers, opts.flower_bonus_stack)
         hits = [Hit(pattern, name, tier, "base")]
         if awards:
-            hits.append(Hit("huajiang", "花奖", 2 * awards, "add"))
+            hits.append(Hit("huajiang", NAMES["huajiang"], 2 * awards, "add"))
         points = tier + 2 * awards
         also = f" [{', '.join(YISUO[p] for p in yisuo)}]" if len(yisuo) > 1 else ""
         formula = f"{name} {hua}花 {TIER_NAMES[tier]} {tier}{also}"

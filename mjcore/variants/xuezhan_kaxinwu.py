@@ -17,7 +17,8 @@ from ..engine.actions import PASS, PENG, Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, option
 from ..hand import hand_facts, waits
-from ..scoring import Breakdown, Hit, Payment, WinContext
+from ..scoring import Breakdown, Hit, Payment, PayReason, WinContext
+from ..scoring.context import GANG_REASONS, pattern_table
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -35,7 +36,48 @@ GANGSHANGHUA = {
     3: ("san_gangshanghua", "三杠上花"),
     4: ("si_gangshanghua", "四杠上花"),
 }
+FANS = {  # id -> (name, fan) of the other patterns; 鬼 is 1 fan per kind
+    "pinghu": ("平胡", 1),
+    "daduizi": ("大对子", 2),
+    "kaxinwu": ("卡心五", 2),
+    "gui": ("鬼", 1),
+    "qingyise": ("清一色", 1),
+    "gangshangpao": ("杠上炮", 1),
+    "qiangganghu": ("抢杠胡", 1),
+}
+RULES = {  # one line per pattern (docs/rules/xuezhan_kaxinwu.md has the full table)
+    "pinghu": "base: a standard hand that is neither 大对子 nor 卡心五",
+    "daduizi": "base: a standard hand whose four sets are all triplets or quads",
+    "kaxinwu": "base: a standard hand won on a 5 as the middle of 4-5-6 from the hand",
+    "xiaoqidui": "base: seven pairs, no kind four times",
+    "longqidui": "base: seven pairs, one kind four times",
+    "shuanglong_qidui": "base: seven pairs, two kinds four times",
+    "sanlong_qidui": "base: seven pairs, three kinds four times",
+    "gui": "+1 fan per kind held four times concealed and not ganged (standard readings only)",
+    "qingyise": "+1 fan: all 14 tiles, melds included, of one suit",
+    "gangshanghua": "+1 fan: self-draw on a gang's replacement",
+    "shuang_gangshanghua": "+2 fan: self-draw on the replacement of a chain's 2nd gang",
+    "san_gangshanghua": "+3 fan: self-draw on the replacement of a chain's 3rd gang",
+    "si_gangshanghua": "+4 fan: self-draw on the replacement of a chain's 4th gang",
+    "gangshangpao": "+1 fan: a discard win on the tile discarded right after a gang replacement",
+    "qiangganghu": "+1 fan: robbing a 补杠",
+}
 GANG_POINTS = {"zhigang": 2, "bugang": 1, "angang": 2}
+
+
+_BASES = ("pinghu", "daduizi", "kaxinwu")
+PATTERNS = pattern_table(
+    [(p, *FANS[p], "fan") for p in _BASES]
+    + [(p, name, fan, "fan") for p, name, fan in QIDUI]
+    + [(p, *FANS[p], "fan") for p in ("gui", "qingyise")]
+    + [(p, name, fan, "fan") for fan, (p, name) in GANGSHANGHUA.items()]
+    + [(p, *FANS[p], "fan") for p in ("gangshangpao", "qiangganghu")],
+    RULES,
+)
+PAY_REASONS = (  # the other parts of a pay event's reason
+    *GANG_REASONS,
+    PayReason("chajiao", "查叫", "end: a seat not ready, never won, pays each ready seat/winner"),
+)
 
 
 @dataclass(frozen=True)
@@ -63,6 +105,8 @@ class XuezhanKaxinwu(Variant):
     pass_hu_rule = "same_kind"
     pass_hu_bigger_ok = True  # 「加番可以胡」
     pass_peng_rule = True
+    pattern_registry = PATTERNS
+    payment_registry = PAY_REASONS
 
     def tile_kinds(self, opts: XuezhanOptions) -> list[int]:
         first = 0 if opts.three_suits else 9
@@ -143,9 +187,9 @@ class XuezhanKaxinwu(Variant):
 
     def _standard_reading(self, ctx: WinContext, opts: XuezhanOptions, facts: Any) -> list[Hit]:
         w = ctx.win_tile
-        base = Hit("pinghu", "平胡", 1, "base")
+        base = _hit("pinghu", "base")
         if facts.all_triplets and all(m.is_set_of_one_kind for m in ctx.melds):
-            base = Hit("daduizi", "大对子", 2, "base")
+            base = _hit("daduizi", "base")
         elif (
             w < 27
             and w % 9 == 4
@@ -153,21 +197,21 @@ class XuezhanKaxinwu(Variant):
             and facts.closed_wait
             and (not opts.kaxinwu_single_wait_only or waits(_minus(ctx.concealed, w)) == [w])
         ):
-            base = Hit("kaxinwu", "卡心五", 2, "base")
+            base = _hit("kaxinwu", "base")
         # 鬼 belongs to standard readings: 「龙七对、双龙七对、三龙七对不算"鬼"加番」.
         gui = int(np.count_nonzero(ctx.concealed == 4))
-        return [base] + ([Hit("gui", "鬼", gui, "add")] if gui else [])
+        return [base] + ([Hit("gui", FANS["gui"][0], gui, "add")] if gui else [])
 
     def _extra_fans(self, ctx: WinContext, opts: XuezhanOptions) -> list[Hit]:
         hits = []
         if len({T.suit(k) for k in ctx.all_kinds()}) == 1:
-            hits.append(Hit("qingyise", "清一色", 1, "add"))
+            hits.append(_hit("qingyise", "add"))
         if ctx.gang_chain and ctx.is_self_draw:
             hits.append(Hit(*GANGSHANGHUA[min(ctx.gang_chain, 4)], min(ctx.gang_chain, 4), "add"))
         if ctx.after_gang and ctx.how == "discard":
-            hits.append(Hit("gangshangpao", "杠上炮", 1, "add"))
+            hits.append(_hit("gangshangpao", "add"))
         if ctx.how == "rob_gang":
-            hits.append(Hit("qiangganghu", "抢杠胡", 1, "add"))
+            hits.append(_hit("qiangganghu", "add"))
         return hits
 
     # ---- payments -----------------------------------------------------------
@@ -229,6 +273,10 @@ class XuezhanKaxinwu(Variant):
     def next_dealer(self, game: Game) -> int:
         """「后续以摸到最后一张牌的玩家为庄」."""
         return game.last_drawer if game.last_drawer >= 0 else game.dealer
+
+
+def _hit(pid: str, combine: str) -> Hit:
+    return Hit(pid, *FANS[pid], combine)
 
 
 def _base_plus_qys(bd: Breakdown) -> int:

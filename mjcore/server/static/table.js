@@ -1,80 +1,13 @@
-// mjcore browser table: plain JS, no build step. Talks the protocol of docs/protocol.md.
+// mjcore browser table: plain JS, no build step. Talks the protocol of docs/protocol.md;
+// drawing and words are in render.js (shared with the replay viewer).
 "use strict";
-
-const $ = (sel) => document.querySelector(sel);
-const SUITS = { m: "万", p: "筒", s: "条" };
-const NUMERALS = "一二三四五六七八九";
-const HONORS = ["东", "南", "西", "北", "白", "发", "中"];
-const FLOWERS = ["春", "夏", "秋", "冬", "梅", "兰", "竹", "菊"];
-const ACTION_WORDS = { discard: "打", gang: "杠", chi: "吃", peng: "碰", hu: "胡", pass: "过",
-  declare: "宣告", choose: "选", niu: "扭" };
-const HOW_WORDS = { self_draw: "自摸", discard: "点炮", rob_gang: "抢杠", fenzhang: "分张" };
-const MELD_WORDS = { chi: "吃", peng: "碰", zhigang: "明杠", bugang: "补杠", angang: "暗杠" };
-
-// ---------------------------------------------------------------- tiles
-function kindToNotation(kind) {
-  if (kind === null || kind === undefined || kind < 0) return "?";
-  if (kind < 27) return `${(kind % 9) + 1}${"mps"[Math.floor(kind / 9)]}`;
-  if (kind < 34) return `${kind - 26}z`;
-  return `${kind - 33}f`;
-}
-function tileName(t) {
-  const n = Number(t[0]), suit = t[1];
-  if (SUITS[suit]) return [NUMERALS[n - 1], SUITS[suit]];
-  if (suit === "z") return [HONORS[n - 1], ""];
-  if (suit === "f") return [FLOWERS[n - 1], "花"];
-  return ["?", ""];
-}
-function parseTiles(text) {
-  // "123m55z" -> ["1m","2m","3m","5z","5z"]; a tile kind number -> its notation
-  if (typeof text === "number") return [kindToNotation(text)];
-  if (!text) return [];
-  if (Array.isArray(text)) return text.flatMap(parseTiles);
-  const out = [];
-  let digits = "";
-  for (const ch of String(text)) {
-    if (ch >= "0" && ch <= "9") digits += ch;
-    else if ("mpszf".includes(ch)) { for (const d of digits) out.push(d + ch); digits = ""; }
-    else if (ch === "?") out.push("?");
-  }
-  return out;
-}
-function tileEl(t, extra) {
-  const el = document.createElement("span");
-  el.className = "tile";
-  if (t === "?") { el.classList.add("hidden"); el.textContent = "?"; return el; }
-  const [main, sub] = tileName(t);
-  el.classList.add(t[1]);
-  el.dataset.tile = t;
-  el.title = t;
-  el.innerHTML = `${main}<small>${sub || t}</small>`;
-  if (extra) el.classList.add(...extra.split(" ").filter(Boolean));
-  if (jokerTiles.has(t)) el.classList.add("joker");
-  return el;
-}
-function tilesEl(text, cls) {
-  const box = document.createElement("span");
-  if (cls) box.className = cls;
-  for (const t of parseTiles(text)) box.appendChild(tileEl(t));
-  return box;
-}
-const looksLikeTiles = (v) => typeof v === "string" && /^(\d+[mpszf])+$/.test(v);
-
-function actionLabel(a) {
-  const [kind, ...rest] = a.split(" ");
-  const word = ACTION_WORDS[kind] || kind;
-  if ((kind === "discard" || kind === "gang" || kind === "chi" || kind === "niu") && rest.length) {
-    return `${word} ${parseTiles(rest.join("")).map((t) => tileName(t).join("")).join("")}`;
-  }
-  return rest.length ? `${word} ${rest.join(" ")}` : word;
-}
 
 // ---------------------------------------------------------------- session
 let variants = [];
 let session = null; // {room, seat, token}
 let ws = null, cursor = null, lastState = null, msgId = 0, retry = 0, closedOnPurpose = false;
 let eventsByHand = {};
-let jokerTiles = new Set();
+let status = ["notConnected", "idle", []];
 
 function saveSession(s) { localStorage.setItem(`mjcore:${s.room}`, JSON.stringify(s)); }
 function loadSession(room) {
@@ -88,15 +21,29 @@ async function api(path, body) {
   if (!resp.ok) throw new Error(data.error || resp.statusText);
   return data;
 }
-function setStatus(text, state) { const s = $("#status"); s.textContent = text; s.dataset.state = state; }
+function setStatus(key, state, ...args) {
+  status = [key, state, args];
+  const s = $("#status");
+  s.textContent = WORDS.zh[key] !== undefined ? t(key, ...args) : key;
+  s.dataset.state = state;
+}
 
 // ---------------------------------------------------------------- lobby
 function currentVariant() { return variants.find((v) => v.name === $("#variant").value); }
+function renderVariantList() {
+  const sel = $("#variant");
+  const keep = sel.value;
+  sel.innerHTML = "";
+  for (const v of variants) sel.add(new Option(variantLabel(v), v.name));
+  if (keep) sel.value = keep;
+}
 function renderLobbyForm() {
   const v = currentVariant();
   const players = $("#players");
+  const keep = players.value;
   players.innerHTML = "";
   for (let n = v.max_players; n >= v.min_players; n--) players.add(new Option(n, n));
+  if (keep && Number(keep) >= v.min_players && Number(keep) <= v.max_players) players.value = keep;
   const opts = $("#options");
   opts.querySelectorAll("label").forEach((el) => el.remove());
   for (const [name, o] of Object.entries(v.options)) {
@@ -112,21 +59,28 @@ function renderLobbyForm() {
       input = document.createElement("input"); input.value = JSON.stringify(o.default);
     }
     input.dataset.option = name;
-    label.append(`${name} `, input);
+    // the option's doc starts with its 中文 name ("自摸胡: …"); English: the option's name
+    const zh = (o.doc || "").split(/[:：(（]/)[0].trim();
+    const text = LANG === "en" || !zh || zh.length > 12 ? name.replace(/_/g, " ") : zh;
+    label.append(`${text} `, input);
     opts.appendChild(label);
   }
   renderSeatInputs();
 }
 function renderSeatInputs() {
   const box = $("#seats");
+  const old = [...box.querySelectorAll("[data-seat]")].map((el) => el.value);
   box.querySelectorAll("label").forEach((el) => el.remove());
   const n = Number($("#players").value);
   for (let s = 0; s < n; s++) {
     const sel = document.createElement("select");
-    for (const k of ["human", "greedy", "random"]) sel.add(new Option(k, k, false, s === 0 ? k === "human" : k === "greedy"));
+    for (const k of ["human", "greedy", "random"]) {
+      const chosen = old[s] ? old[s] === k : (s === 0 ? k === "human" : k === "greedy");
+      sel.add(new Option(t("seatKinds")[k], k, false, chosen));
+    }
     sel.dataset.seat = s;
     const label = document.createElement("label");
-    label.append(`seat ${s} `, sel);
+    label.append(`${t("seat", s)} `, sel);
     box.appendChild(label);
   }
 }
@@ -168,7 +122,7 @@ function openTable() {
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${session.room}`);
-  setStatus("connecting…", "idle");
+  setStatus("connecting", "idle");
   ws.onopen = () => {
     retry = 0;
     const hello = { type: "hello", token: session.token };
@@ -188,10 +142,10 @@ function send(msg) {
 }
 function onMessage(msg) {
   switch (msg.type) {
-    case "welcome": setStatus(`seat ${msg.seat} 座`, "open"); break;
+    case "welcome": setStatus("welcome", "open", msg.seat); break;
     case "state": onState(msg); break;
     case "error":
-      $("#table-error").textContent = `${msg.code}: ${msg.message}`;
+      $("#table-error").textContent = msg.message;
       if (msg.code === "not_authenticated" || msg.code === "no_room") closedOnPurpose = true;
       enableActions();
       break;
@@ -206,118 +160,16 @@ function onState(msg) {
   lastState = msg;
   render(msg);
 }
-
-// ---------------------------------------------------------------- rendering
-function seatPositions(n, me) {
-  const names = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"], 4: ["bottom", "right", "top", "left"] }[n];
-  const out = {};
-  for (let i = 0; i < n; i++) out[(me + i) % n] = names[i];
-  return out;
-}
 function render(msg) {
-  const v = msg.view;
-  const variant = variants.find((x) => x.name === v.variant);
-  $("#variant-title").textContent = variant ? `${variant.title} (${variant.name})` : v.variant;
-  $("#hand-no").textContent = `${msg.hand + 1}`;
-  $("#phase").textContent = v.phase;
-  $("#wall").textContent = `${v.wall_remaining} (live ${v.wall_live})`;
-  jokerTiles = new Set(Object.entries(v.public || {}).filter(([k, x]) => /^(joker|bao|hun|wildcard)s?(_kinds?)?$/i.test(k) && looksLikeTiles(x)).flatMap(([, x]) => parseTiles(x)));
-  const ind = $("#indicators");
-  ind.innerHTML = "";
-  if (v.indicators.length) ind.append("Indicators 翻牌 ", tilesEl(v.indicators));
-  const pub = $("#public");
-  pub.innerHTML = "";
-  for (const [k, x] of Object.entries(v.public || {})) {
-    const item = document.createElement("span");
-    item.className = "public-item";
-    item.dataset.key = k;
-    item.append(`${k}: `);
-    if (looksLikeTiles(x)) item.appendChild(tilesEl(x));
-    else item.append(typeof x === "string" ? x : JSON.stringify(x));
-    pub.appendChild(item);
-  }
-  const pos = seatPositions(v.seats.length, v.seat);
-  for (const p of ["top", "left", "right", "bottom"]) $(`#seat-${p}`).innerHTML = "";
-  for (const s of v.seats) renderSeat(s, $(`#seat-${pos[s.seat]}`), v, msg);
-  renderClaim(v);
-  renderHand(v);
-  renderActions(v);
-  renderSettlement(msg);
-  renderLog(msg.hand);
-}
-function renderSeat(s, box, v, msg) {
-  const info = msg.seats[s.seat] || {};
-  box.classList.toggle("current", v.current === s.seat && v.phase === "turn");
-  box.dataset.seat = s.seat;
-  const head = document.createElement("div");
-  head.className = "name";
-  const who = info.kind === "human" ? (info.name || "player") : `bot (${info.kind})`;
-  head.textContent = `Seat ${s.seat}${s.seat === v.dealer ? " 庄" : ""} · ${who}${info.away ? " · away (bot playing)" : ""}` +
-    ` · score ${v.scores[s.seat]} · ${s.concealed_count} tiles`;
-  box.appendChild(head);
-  const row = (label, content) => {
-    const r = document.createElement("div");
-    r.className = `row ${label}`;
-    r.append(content);
-    box.appendChild(r);
-    return r;
-  };
-  if (s.melds.length) {
-    const melds = document.createElement("span");
-    for (const m of s.melds) {
-      const [kind, tiles] = m.split(" ");
-      const el = tilesEl(tiles, "meld");
-      el.title = kind;
-      el.prepend(MELD_WORDS[kind] || kind);
-      melds.appendChild(el);
-    }
-    row("melds", melds);
-  }
-  if (s.flowers) row("flowers", tilesEl(s.flowers));
-  if (s.won_tiles.length) { const w = tilesEl(s.won_tiles); w.prepend("胡 "); row("won", w); }
-  const extra = [];
-  if (s.declared) extra.push(`declared ${s.declared}`);
-  for (const [k, x] of Object.entries(s.choices || {})) extra.push(`${k}=${x}`);
-  if (extra.length) row("choices", extra.join(" · "));
-  if (s.hand !== undefined && s.seat !== v.seat) { const h = tilesEl(s.hand); row("shown-hand", h); }
-  row("discards", tilesEl(s.discards));
-}
-function renderClaim(v) {
-  const box = $("#claim");
-  box.innerHTML = "";
-  if (v.claim) box.append(`Seat ${v.claim.from} ${v.claim.kind === "rob" ? "adds a gang with" : "discarded"} `, tilesEl(v.claim.tile));
-}
-function renderHand(v) {
-  const box = $("#my-hand");
-  box.innerHTML = "";
-  const me = v.seats[v.seat];
-  const tiles = parseTiles(me.hand);
-  if (me.drawn) { const i = tiles.lastIndexOf(me.drawn); if (i >= 0) tiles.splice(i, 1); }
-  const legal = new Set(v.legal_actions);
-  const add = (t, cls) => {
-    const el = tileEl(t, cls);
-    if (legal.has(`discard ${t}`)) {
-      el.classList.add("clickable");
-      el.onclick = () => act(`discard ${t}`);
-    }
-    box.appendChild(el);
-  };
-  tiles.forEach((t) => add(t, ""));
-  if (me.drawn) add(me.drawn, "drawn");
-}
-function renderActions(v) {
-  const box = $("#actions");
-  box.innerHTML = "";
-  for (const a of v.legal_actions) {
-    const b = document.createElement("button");
-    b.className = "act";
-    b.dataset.action = a;
-    b.dataset.kind = a.split(" ")[0];
-    b.textContent = actionLabel(a);
-    b.title = a;
-    b.onclick = () => act(a);
-    box.appendChild(b);
-  }
+  const variant = variants.find((x) => x.name === msg.view.variant) || null;
+  renderView(msg.view, {
+    variant, hand: msg.hand, seats: msg.seats, events: eventsByHand[msg.hand] || [],
+    match: msg.match, onAct: act, onNext: () => send({ type: "next", hand: msg.hand }),
+  });
+  const link = $("#replay-link");
+  const over = (eventsByHand[msg.hand] || []).some((e) => e.type === "end");
+  link.hidden = !over;
+  link.href = `/replay?room=${session.room}&hand=${msg.hand}`;
 }
 function act(a) {
   $("#table-error").textContent = "";
@@ -326,60 +178,22 @@ function act(a) {
 }
 function enableActions() { document.querySelectorAll("#actions button").forEach((b) => (b.disabled = false)); }
 
-function renderSettlement(msg) {
-  const box = $("#settlement");
-  const events = eventsByHand[msg.hand] || [];
-  const wins = events.filter((e) => e.type === "hu");
-  const end = events.find((e) => e.type === "end");
-  box.hidden = !end && !wins.length;
-  if (box.hidden) { box.innerHTML = ""; return; }
-  let html = `<h3>Settlement 结算${end ? (end.exhausted ? " — 荒庄 (exhausted wall)" : "") : " (hand continues)"}</h3>`;
-  for (const w of wins) {
-    const pats = w.patterns.map((p) => `<li class="pattern" data-id="${p.id}">${p.name} <small>(${p.id}, ${p.combine} ${p.value})</small></li>`).join("");
-    html += `<div class="win">Seat ${w.seat} 胡 ${tileName(parseTiles(w.tile)[0]).join("")} · ${HOW_WORDS[w.how] || w.how}` +
-      `${w.how === "discard" ? ` (from seat ${w.from_seat})` : ""} · ${w.fan ? `${w.fan} 番 · ` : ""}${w.points} points` +
-      `<div class="win-hand"></div><ul>${pats}</ul><small>${w.formula || ""}</small></div>`;
-  }
-  const pays = events.filter((e) => e.type === "pay");
-  if (pays.length) {
-    html += "<table><tr><th>payer</th><th>payee</th><th>amount</th><th>reason</th></tr>" +
-      pays.map((p) => `<tr><td>${p.payer}</td><td>${p.payee}</td><td>${p.amount}</td><td>${p.reason}</td></tr>`).join("") + "</table>";
-  }
-  if (end) {
-    html += `<p>Scores 得分: ${end.scores.map((s, i) => `seat ${i}: ${s}`).join(", ")}` +
-      ` · match 总分: ${msg.match.scores.join(", ")}</p><button id="next-hand">Next hand 下一局</button>`;
-  }
-  box.innerHTML = html;
-  box.querySelectorAll(".win-hand").forEach((el, i) => { if (wins[i].hand) el.appendChild(tilesEl(wins[i].hand)); });
-  const next = $("#next-hand");
-  if (next) next.onclick = () => { next.disabled = true; send({ type: "next", hand: msg.hand }); };
-}
-function eventText(e) {
-  const parts = [];
-  for (const [k, x] of Object.entries(e)) {
-    if (k === "type" || k === "seq" || k === "patterns" || x === null) continue;
-    const isTile = (k === "tile" || k === "flower") && typeof x === "number";
-    parts.push(`${k}=${isTile ? kindToNotation(x) : (typeof x === "object" ? JSON.stringify(x) : x)}`);
-  }
-  return `${e.seq}. ${e.type} ${parts.join(" ")}`;
-}
-function renderLog(hand) {
-  const log = $("#log");
-  log.innerHTML = "";
-  for (const e of (eventsByHand[hand] || []).slice(-80)) {
-    const li = document.createElement("li");
-    li.textContent = eventText(e);
-    log.appendChild(li);
-  }
-}
-
 // ---------------------------------------------------------------- start
+function relabel() {
+  renderVariantList();
+  renderLobbyForm();
+  if (status) setStatus(status[0], status[1], ...status[2]);
+  if (lastState) render(lastState);
+}
 async function start() {
   variants = await api("/api/variants");
-  for (const v of variants) $("#variant").add(new Option(`${v.title} (${v.name})`, v.name));
+  for (const v of variants) addPatterns(v.name, v.patterns);
+  langButton(relabel);
+  renderVariantList();
   $("#variant").onchange = renderLobbyForm;
   $("#players").onchange = renderSeatInputs;
   renderLobbyForm();
+  setStatus("notConnected", "idle");
   $("#create-form").onsubmit = createRoom;
   $("#join-form").onsubmit = async (ev) => {
     ev.preventDefault();

@@ -1,0 +1,650 @@
+"""ExpertBot: a rule-aware bot for every variant from one shared core and small per-variant data.
+
+It reads only what its seat may know (the public facts of :func:`_Info.from_game` are exactly
+those :meth:`~mjcore.engine.game.Game.view` shows) and decides by four estimates:
+
+* **tile efficiency**: shanten after each discard, then the number of tiles *still unseen from
+  its seat* that lower it (ukeire), so a wait on dead tiles is worth nothing;
+* **hand value**: a ready hand's waits are scored by the variant's own calculator
+  (``Variant.score``), each wait weighted by its unseen copies — 七对, 卡心五, 大吊车, 花 tiers
+  and every other pattern count as the rules pay them; a one-suit hand is steered towards
+  清一色 (every variant pays it);
+* **defense**: seats that show danger (a declaration, a win in 血战, shown waits, three or more
+  melds, melds of one suit) make risky discards cost in proportion to how far its own hand is
+  from ready;
+* **per-hand choices and declarations** by expected value: a bet (飘/跑/增) grows with the
+  dealt hand's strength, a declaration is made when its wait is alive (see :data:`_DECLARE`).
+
+Same decisions from :meth:`act` (a view) and :meth:`act_fast` (the engine's public state),
+deterministic for a seed (ties: the seed's stream).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .. import tiles as T
+from .._core import shanten_bits, waits_mask_bits
+from ..engine.actions import PASS, Action
+from ..engine.melds import Meld
+from ..scoring import WinContext
+from .base import BaseBot
+from .greedy import GreedyBot, _bits, _connectivity, _flags_of, _Hand, _variant_of
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.variant import Variant
+
+_CLAIM_PHASES = ("claim", "rob")
+_STEP = 100.0
+"""Score of one shanten step; ukeire, value, danger and flush terms are weighed against it."""
+_DEFENSE = (6.0, 20.0, 60.0, 130.0)
+"""Weight of danger by own shanten after the best discard (0, 1, 2, 3+): far from ready, fold."""
+_TUNING: dict[str, dict[str, float]] = {
+    # 血战: a winner plays on (its danger is its won kinds), 查叫 punishes a folded hand at the
+    # wall's end and gangs pay at once: defend little, claim when no worse, always gang.
+    # Two suits only: a hand leans to one suit by chance, and chasing 清一色 (one fan) costs
+    # more than it pays (measured: bench/bench_bots.py).
+    "xuezhan_kaxinwu": {
+        "won": 0.4,
+        "defense": 0.3,
+        "peng_no_worse": 1.0,
+        "gang_always": 1.0,
+        "flush": 0.0,
+    },
+}
+"""Per-variant weights of the shared core (missing keys: :data:`_DEFAULT_TUNING`)."""
+_DEFAULT_TUNING = {
+    "won": 1.0,
+    "defense": 1.0,
+    "peng_no_worse": 0.0,
+    "gang_always": 0.0,
+    # 清一色 steering: a bonus for off-suit discards, 0.33 of a shanten step at 11+ tiles of
+    # one suit (0.09 at 9+). At 1.0 it would break shanten for the flush: measured worse in
+    # every variant (2,000 duplicate deals each against greedy), so it only breaks ties.
+    "flush": 0.3,
+}
+_SHOWS_WAITS = frozenset({"rongcheng"})
+"""Variants whose public state shows a declared seat's waits or hand (亮听, 明搂)."""
+_BETS = ("pao", "piao", "zeng", "zuoma")
+"""Per-hand bets (跑 青岛, 飘 荣成, 增 宿松, 坐马 荔浦): a payment factor both ways."""
+_DECLARE = {"minglou": 5, "kouting": 3, "liangting": 99, "baoting": 1}
+"""Least unseen copies of the waits for each declaration (荣成 明搂 doubles, 青岛 扣听 doubles
+but locks; 亮听 shows the waits and is never better than 报听 for this bot)."""
+
+
+class ExpertBot(BaseBot):
+    """Tile efficiency over unseen tiles, the variant's own hand values, defense, EV choices."""
+
+    name = "expert"
+
+    def __init__(self, seed: Any = None) -> None:
+        super().__init__(seed)
+        self._values: dict[tuple[Any, ...], int] = {}  # ready-hand points, per hand and wait
+
+    # ---- entry points ---------------------------------------------------------------------
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        return self._decide(_Info.from_view(view), legal)
+
+    def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        return self._decide(_Info.from_game(game, seat), legal)
+
+    # ---- decisions --------------------------------------------------------------------------
+    def _decide(self, info: _Info, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if info.phase == "choose":
+            return _choose(info, legal)
+        for a in legal:
+            if a.kind == "hu":
+                return a
+        if info.phase in _CLAIM_PHASES:
+            return self._claim(info, legal)
+        if info.phase != "turn":
+            return PASS if PASS in legal else legal[0]
+        return self._turn(info, legal)
+
+    def _turn(self, info: _Info, legal: Sequence[Action]) -> Action:
+        discards = [a for a in legal if a.kind == "discard"]
+        if not discards:
+            return PASS if PASS in legal else legal[0]
+        hand = info.hand
+        for a in discards:  # a held flower (飘花) goes first, as greedy plays it
+            if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
+                return a
+        scored = self._score_discards(info, [a.tile for a in discards])
+        best_sh = min(sh for sh, _ in scored)
+        for a in legal:  # gangs and 扭 groups when no worse (greedy's rule), unless defending
+            if a.kind == "gang" and (info.threat < 1.0 or info.tuning["gang_always"]):
+                take = 4 if hand.counts[a.tile] == 4 else 1
+                if hand.shanten_without({a.tile: take}) <= best_sh:
+                    return a
+            elif a.kind == "niu" and GreedyBot._niu_helps(hand, a, best_sh):
+                return a
+        declares = [a for a in legal if a.kind == "declare"]
+        if declares and best_sh <= 0:
+            pick = self._declaration(info, declares, discards, scored)
+            if pick is not None:
+                return pick
+        top = max(v for _, v in scored)
+        ties = [i for i, (_, v) in enumerate(scored) if v == top]
+        return discards[ties[0] if len(ties) == 1 else ties[self.integers(len(ties))]]
+
+    def _score_discards(self, info: _Info, tiles: list[int]) -> list[tuple[int, float]]:
+        """(shanten, score) of each discard: -STEP a shanten step, + ukeire or ready value,
+        + a 清一色 bonus for off-suit tiles, - weighted danger."""
+        hand = info.hand
+        shantens = hand.shanten_after_discards(tiles)
+        best = min(shantens)
+        flush, strength = _flush_suit(info)
+        weight = _DEFENSE[min(max(best, 0), 3)] * info.threat
+        near = _near(hand.counts) if best > 0 else []
+        contenders = sum(1 for sh in shantens if sh == best)
+        valued = self._valued(info, tiles, shantens) if best == 0 and contenders > 1 else {}
+        out = []
+        for t, sh in zip(tiles, shantens, strict=True):
+            off = flush >= 0 and (t >= 27 or t // 9 != flush)
+            bonus = strength if off else 0.0
+            gain = 0.0
+            if sh == 0 and contenders > 1:
+                gain = self._ready_value(info, t) if t in valued else 4.0 * _live(info, t)
+            elif sh > 0 and (
+                (sh == best and (contenders > 1 or flush >= 0)) or (off and sh == best + 1)
+            ):
+                gain = _ukeire(info, t, near)
+            score = -_STEP * sh + gain + bonus
+            if weight:
+                score -= weight * info.danger(t)
+            score -= 0.01 * _connectivity(hand.counts, t)  # last tie-break: keep connected tiles
+            out.append((sh, score))
+        return out
+
+    @staticmethod
+    def _valued(info: _Info, tiles: list[int], shantens: list[int]) -> set[int]:
+        """The ready discards worth scoring by the calculator: the three with most live waits
+        (each calculator call costs about as much as the rest of a decision)."""
+        ready = [t for t, sh in zip(tiles, shantens, strict=True) if sh == 0]
+        ready.sort(key=lambda t: -_live(info, t))
+        return set(ready[:3])
+
+    def _ready_value(self, info: _Info, t: int) -> float:
+        """Σ over waits of unseen copies × the variant's points for that win (capped)."""
+        mask = info.hand.waits_without({t: 1})
+        total = 0.0
+        for w in range(T.N_KINDS):
+            if mask >> w & 1 and info.unseen[w]:
+                total += info.unseen[w] * min(self._points(info, t, w), 64)
+        return 4.0 * total
+
+    def _points(self, info: _Info, t: int, w: int) -> int:
+        """Points of winning on ``w`` after discarding ``t`` (the variant's calculator; cached)."""
+        counts = np.array(info.hand.counts, dtype=np.uint8)
+        counts[t] -= 1
+        jokers = 0
+        jk = info.hand.joker_kind
+        if jk >= 0 and counts[jk]:
+            jokers, counts[jk] = int(counts[jk]), 0
+        counts[w] += 1
+        key = (info.variant.name, counts.tobytes(), w, jokers, info.melds_key, info.flowers)
+        cached = self._values.get(key)
+        if cached is not None:
+            return cached
+        ctx = WinContext(
+            concealed=counts,
+            win_tile=w,
+            how=info.how,
+            melds=info.melds,
+            jokers=jokers,
+            joker_kind=jk,
+            flowers=info.flowers,
+        )
+        try:
+            bd = info.variant.score(ctx, info.opts)
+            points = max(int(bd.points), 1) if bd is not None else 1
+        except Exception:  # a hypothetical the calculator refuses (e.g. too many of a kind)
+            points = 1
+        if len(self._values) > 4096:
+            self._values.clear()
+        self._values[key] = points
+        return points
+
+    def _declaration(
+        self,
+        info: _Info,
+        declares: list[Action],
+        discards: list[Action],
+        scored: list[tuple[int, float]],
+    ) -> Action | None:
+        """The declaration whose threshold the best ready discard's live waits reach (the
+        most valuable first), else None (play on undeclared)."""
+        ready = [i for i, (sh, _) in enumerate(scored) if sh <= 0]
+        if not ready:
+            return None
+        i = max(ready, key=lambda j: scored[j][1])
+        live = _live(info, discards[i].tile)
+        known = [a for a in declares if a.name in _DECLARE]
+        if not known:  # a declaration this bot has no rule for: greedy's (declare when ready)
+            return declares[0]
+        for a in sorted(known, key=lambda a: -_DECLARE[a.name] if a.name != "liangting" else 0):
+            if a.name != "liangting" and live >= _DECLARE[a.name]:
+                return a
+        late = info.wall_live < 4 * info.n  # the wall is nearly gone: declare any live wait
+        return next((a for a in known if a.name == "baoting"), None) if late and live else None
+
+    def _claim(self, info: _Info, legal: Sequence[Action]) -> Action:
+        """gang when no worse; peng/chi only when they lower shanten (a 清一色 suit's tile or a
+        pair-rich hand: when no worse); nothing but a win while defending far from ready."""
+        hand = info.hand
+        now = hand.shanten_without({})
+        pick = self._claim_pick(info, legal, now)
+        if pick is None:
+            return PASS if PASS in legal else legal[0]
+        if pick.kind == "gang" and info.tuning["gang_always"]:
+            return pick
+        if now >= 2 and info.threat >= 1.0:  # (the danger is only read when a claim is wanted)
+            return PASS if PASS in legal else legal[0]
+        return pick
+
+    @staticmethod
+    def _claim_pick(info: _Info, legal: Sequence[Action], now: int) -> Action | None:
+        hand, tile = info.hand, info.claim_tile
+        for a in legal:
+            if a.kind == "gang" and hand.shanten_without({tile: 3}) <= now:
+                return a
+        flush, _ = _flush_suit(info)
+        pairs = sum(1 for n in _held(hand.counts) if n >= 2)
+        easy = (flush >= 0 and tile < 27 and tile // 9 == flush) or pairs >= 4
+        easy = easy or bool(info.tuning["peng_no_worse"])
+        for a in legal:
+            if a.kind == "peng":
+                after = hand.best_after_discard({tile: 2})
+                if after < now or (easy and after <= now):
+                    return a
+        if flush < 0 or (tile < 27 and tile // 9 == flush):
+            for a in legal:
+                if a.kind == "chi":
+                    removed = {t: 1 for t in a.tiles if t != tile}
+                    if hand.best_after_discard(removed) < now:
+                        return a
+        return None
+
+
+# ---- public information -------------------------------------------------------------------------
+class _Info:
+    """What the seat knows, read either from a view or from the engine's public state."""
+
+    __slots__ = (
+        "variant",
+        "opts",
+        "seat",
+        "n",
+        "phase",
+        "hand",
+        "_unseen",
+        "hand",
+        "claim_tile",
+        "melds",
+        "melds_key",
+        "flowers",
+        "how",
+        "wall_live",
+        "_threats",
+        "_threat",
+        "_loader",
+        "held",
+        "tuning",
+    )
+
+    hand: _Hand  # the seat's concealed hand (set by the constructors below)
+
+    def __init__(self, variant: Variant, opts: Any, seat: int, n: int, phase: str) -> None:
+        self.variant, self.opts, self.seat, self.n, self.phase = variant, opts, seat, n, phase
+        self.claim_tile = -1
+        self.melds: tuple[Meld, ...] = ()
+        self.melds_key: tuple[str, ...] = ()
+        self.flowers: tuple[int, ...] = ()
+        self._threats: list[tuple[float, int, int, frozenset[int]]] = []
+        self._threat = 0.0
+        self.wall_live = 99
+        self._unseen: list[int] | None = None  # (with the threats: computed on first use)
+        self._loader: Any = None
+        self.how = "discard"
+        self.held: tuple[int, ...] = ()  # own flowers still in hand (飘花)
+        self.tuning = {**_DEFAULT_TUNING, **_TUNING.get(variant.name, {})}
+
+    @classmethod
+    def from_game(cls, game: Game, seat: int) -> _Info:
+        """The seat's knowledge from the engine: its own hand and the public facts only."""
+        from ..engine.view import public_phase
+
+        variant = game.variant
+        info = cls(variant, game.opts, seat, game.n, public_phase(game, seat))
+        st = game.seats[seat]
+        jk = game.extra.get("joker_kind", -1) if variant.jokers_are_joker_kind else -1
+        info.hand = _Hand(st.hand, game.shape_bits, joker_kind=jk)
+        if info.phase in _CLAIM_PHASES:
+            info.claim_tile = game.claim[1]
+        info.melds = tuple(st.melds)
+        info.flowers = tuple(st.flowers)
+        info.held = st.held_flowers
+        info.wall_live = game.wall.live
+        info._loader = lambda: info._load_game(game)
+        return info
+
+    def _load_game(self, game: Game) -> None:
+        """Unseen counts and danger from the engine's public state (on first use)."""
+        variant, seat = game.variant, self.seat
+        st = game.seats[seat]
+        hidden_angang = not variant.angang_public
+        seen = [0] * T.N_KINDS
+        public = variant.public_state(game) if variant.name in _SHOWS_WAITS else {}
+        rows = []
+        for s, other in enumerate(game.seats):
+            melds = []
+            for m in other.melds:
+                if m.kind == "angang" and s != seat and hidden_angang:
+                    continue
+                melds.append(m.tiles)
+            for t in (*(t for ts in melds for t in ts), *other.discards, *other.won_tiles):
+                if t < T.N_KINDS:
+                    seen[t] += 1
+            if s != seat:
+                rows.append(
+                    (
+                        s,
+                        melds,
+                        other.discards,
+                        other.declared,
+                        bool(other.won_tiles),
+                        len(other.melds),
+                    )
+                )
+        for t in (*game.set_aside, *game.indicators, *game.horses):
+            if t < T.N_KINDS:
+                seen[t] += 1
+        self._finish(_totals(variant, game.opts), seen, st.hand, rows, public)
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> _Info:
+        """The same knowledge from a seat's view (options at their defaults: a view has none)."""
+        variant = _variant_of(view.get("variant", ""))
+        if variant is None:
+            raise ValueError(f"expert: unknown variant {view.get('variant')!r}")
+        opts = variant.parse_options(None)
+        seat = view["seat"]
+        seats = view["seats"]
+        info = cls(variant, opts, seat, len(seats), view["phase"])
+        counts = bytearray(T.counts(seats[seat].get("hand", "")).astype(np.uint8))
+        public = view.get("public") or {}
+        jk = -1
+        if variant.jokers_are_joker_kind and isinstance(public.get("joker_kind"), str):
+            jk = T.kind(public["joker_kind"])
+        info.hand = _Hand(counts, _bits(_flags_of(variant.name)), joker_kind=jk)
+        claim = view.get("claim") or {}
+        if claim and info.phase in _CLAIM_PHASES:
+            info.claim_tile = T.kind(claim["tile"])
+        info.wall_live = view.get("wall_live", 99)
+        info.held = tuple(T.parse(seats[seat].get("held_flowers") or ""))
+        seen = [0] * T.N_KINDS
+        rows = []
+        for s, row in enumerate(seats):
+            melds = []
+            for text in row["melds"]:
+                if "?" in text:
+                    continue
+                melds.append(Meld.parse(text).tiles if not text.startswith("niu") else _niu(text))
+            if s == seat:
+                info.melds = tuple(
+                    Meld.parse(m) if not m.startswith("niu") else Meld("niu", _niu(m))
+                    for m in row["melds"]
+                )
+                info.flowers = tuple(T.parse(row.get("flowers", ""))) if row.get("flowers") else ()
+            discards = [T.kind(t) for t in row["discards"]]
+            won = [T.kind(t) for t in row["won_tiles"]]
+            for t in (*(t for ts in melds for t in ts), *discards, *won):
+                if t < T.N_KINDS:
+                    seen[t] += 1
+            if s != seat:
+                rows.append((s, melds, discards, row["declared"], bool(won), len(row["melds"])))
+        for key in ("set_aside", "indicators", "horses"):
+            for text in view.get(key, ()):
+                t = T.kind(text)
+                if t < T.N_KINDS:
+                    seen[t] += 1
+        info._finish(_totals(variant, opts), seen, counts, rows, public)
+        return info
+
+    def _finish(
+        self, totals: list[int], seen: list[int], hand: Any, rows: list[Any], public: Any
+    ) -> None:
+        """Unseen counts, the own melds' key, how a win would come, each other seat's danger."""
+        self._unseen = [max(totals[t] - seen[t] - hand[t], 0) for t in range(T.N_KINDS)]
+        self.melds_key = tuple(sorted(str(m) for m in self.melds))
+        opts = self.opts
+        if getattr(opts, "self_draw_only", False) or (
+            getattr(opts, "niupai", False) and any(m.kind == "niu" for m in self.melds)
+        ):
+            self.how = "self_draw"
+        ting = public.get("ting") if isinstance(public, dict) else None
+        for s, melds, discards, declared, won, n_melds in rows:
+            shown = ting[s] if isinstance(ting, list) and s < len(ting) else None
+            self._threats.append(_threat(melds, discards, declared, won, n_melds, shown, self))
+        self._threat = min(sum(t[0] for t in self._threats), 2.0) * self.tuning["defense"]
+        self._loader = None
+
+    @property
+    def unseen(self) -> list[int]:
+        """Copies of each kind the seat has not seen (not in its hand nor face up)."""
+        if self._unseen is None:
+            self._loader()
+        return self._unseen  # type: ignore[return-value]
+
+    @property
+    def threats(self) -> list[tuple[float, int, int, frozenset[int]]]:
+        """Per other seat: (danger level, known waits or -1, one-suit display or -1, river)."""
+        if self._unseen is None:
+            self._loader()
+        return self._threats
+
+    @property
+    def threat(self) -> float:
+        """The summed danger level of the other seats (at most 2), scaled per variant."""
+        if self._unseen is None:
+            self._loader()
+        return self._threat
+
+    def danger(self, t: int) -> float:
+        """How likely discarding ``t`` feeds a dangerous seat (0 = safe), summed over seats."""
+        total = 0.0
+        for level, waits, flush, discards in self.threats:
+            if level <= 0:
+                continue
+            if waits >= 0:
+                total += level * (1.5 if waits >> t & 1 else 0.0)
+                continue
+            if t >= 27:
+                d = 0.1 if self.unseen[t] <= 1 else 0.3
+            else:
+                r = t % 9
+                d = 0.5 if r in (0, 8) else 0.8 if r in (1, 7) else 1.0
+                if flush >= 0:
+                    d *= 1.6 if t // 9 == flush else 0.2
+            if self.unseen[t] == 0:
+                d *= 0.5
+            if t in discards:
+                d *= 0.25
+            total += level * d
+        return total
+
+
+def _threat(
+    melds: list[tuple[int, ...]],
+    discards: Sequence[int],
+    declared: str,
+    won: bool,
+    n_melds: int,
+    shown: Any,
+    info: _Info,
+) -> tuple[float, int, int, frozenset[int]]:
+    """(level 0..1, known waits mask or -1, suit of a one-suit display or -1, its discards)."""
+    level = 1.0 if declared else info.tuning["won"] if won else _MELD_LEVEL[min(n_melds, 3)]
+    if n_melds and info.wall_live < 12:
+        level = min(level + 0.2, 1.0)
+    suits = {t // 9 if t < 27 else 3 for ts in melds for t in ts}
+    flush = -1
+    if len(melds) >= 2 and len(suits) == 1 and min(suits) < 3:
+        flush = min(suits)
+        level = max(level, 0.6)
+    waits = -1
+    if isinstance(shown, dict):
+        if isinstance(shown.get("waits"), str):
+            waits = T.kinds_mask(T.parse(shown["waits"])) if shown["waits"] else 0
+        elif isinstance(shown.get("hand"), str):
+            c = T.counts(shown["hand"]).astype(np.uint8)
+            waits = int(waits_mask_bits(c, 0, info.hand.bits)) if int(c.sum()) % 3 == 1 else -1
+    return level, waits, flush, frozenset(discards)
+
+
+_MELD_LEVEL = (0.0, 0.0, 0.3, 0.6)
+"""Danger level of a seat with 0, 1, 2, 3+ melds shown (and no declaration)."""
+
+
+def _niu(text: str) -> tuple[int, ...]:
+    return tuple(T.parse(text.split()[1]))
+
+
+_TOTALS: dict[tuple[int, int], list[int]] = {}
+
+
+def _totals(variant: Variant, opts: Any) -> list[int]:
+    """Copies of each kind in the variant's tile set under these options (cached)."""
+    key = (id(variant), id(opts))
+    out = _TOTALS.get(key)
+    if out is None:
+        out = [0] * T.N_KINDS
+        for t in variant.per_options(opts)[2]:
+            if t < T.N_KINDS:
+                out[t] += 1
+        _TOTALS[key] = out
+    return out
+
+
+def _held(counts: Any) -> list[int]:
+    return counts.tolist() if isinstance(counts, np.ndarray) else list(counts)
+
+
+def _live(info: _Info, t: int) -> int:
+    """Unseen copies of the waits left after discarding ``t`` from a ready hand."""
+    mask = info.hand.waits_without({t: 1})
+    return sum(info.unseen[w] for w in range(T.N_KINDS) if mask >> w & 1)
+
+
+# ---- the shared estimates ------------------------------------------------------------------------
+def _ukeire(info: _Info, t: int, near: list[int]) -> float:
+    """Unseen tiles (of the kinds ``near``) that lower the hand's shanten after discarding
+    ``t``."""
+    hand = info.hand
+    buf = bytearray(_held(hand.counts))
+    buf[t] -= 1
+    jk = hand.joker_kind
+    jokers = 0
+    if jk >= 0:
+        jokers, buf[jk] = buf[jk], 0
+    bits = hand.bits
+    base = shanten_bits(buf, jokers, bits)
+    unseen = info.unseen
+    total = 0
+    for k in near:
+        if not unseen[k]:
+            continue
+        if k == jk:
+            if shanten_bits(buf, jokers + 1, bits) < base:
+                total += unseen[k]
+            continue
+        buf[k] += 1
+        if shanten_bits(buf, jokers, bits) < base:
+            total += unseen[k]
+        buf[k] -= 1
+    return float(total)
+
+
+def _near(counts: Any) -> list[int]:
+    """Kinds that can improve a hand: every held kind and suited kinds within two ranks."""
+    near: set[int] = set()
+    for t in range(T.N_KINDS):
+        if counts[t]:
+            near.update(_NEAR[t])
+    return sorted(near)
+
+
+_NEAR = tuple(
+    tuple(t + d for d in (-2, -1, 0, 1, 2) if 0 <= t % 9 + d <= 8) if t < 27 else (t,)
+    for t in range(T.N_KINDS)
+)
+"""Per kind: itself and the kinds of its suit within two ranks (an honor: itself)."""
+
+
+def _flush_suit(info: _Info) -> tuple[int, float]:
+    """(suit, bonus for an off-suit discard) when the hand leans to 清一色, else (-1, 0)."""
+    per = [0, 0, 0, 0]
+    for t, n in enumerate(_held(info.hand.counts)):
+        if n:
+            per[t // 9 if t < 27 else 3] += n
+    for m in info.melds:
+        for t in m.tiles[:3]:
+            per[t // 9 if t < 27 else 3] += 1
+    total = sum(per)
+    suit = max(range(3), key=lambda s: per[s])
+    other = total - per[suit]
+    if other == 0 or any(m.tiles[0] >= 27 or m.tiles[0] // 9 != suit for m in info.melds):
+        return -1, 0.0
+    scale = info.tuning["flush"]
+    if per[suit] >= 11 and other <= 3 and scale:
+        return suit, 1.1 * _STEP * scale
+    if per[suit] >= 9 and other <= 5 and scale:
+        return suit, 0.3 * _STEP * scale
+    return -1, 0.0
+
+
+# ---- per-hand choices ----------------------------------------------------------------------------
+def _choose(info: _Info, legal: Sequence[Action]) -> Action:
+    """A bet grows with the dealt hand's strength (shanten ≤ 2: the largest, 3: the middle,
+    else none); 长跑 (a lock for the whole Match) is never chosen; other choices: the
+    variant's documented bot rule (宿松 飘花), else the value 0."""
+    choices = [a for a in legal if a.kind == "choose"]
+    bets = [a for a in choices if a.name in _BETS]
+    if not bets:
+        picked = info.variant.bot_choice(_choice_view(info), legal)
+        if picked is not None:
+            return picked
+        return next((a for a in choices if a.value == 0), legal[0])
+    name = bets[0].name
+    if name == "piao" and info.variant.name == "susong":  # 飘花 keeps flowers: not a bet
+        picked = info.variant.bot_choice(_choice_view(info), legal)
+        if picked is not None:
+            return picked
+    values = sorted(a.value for a in bets if a.name == name)
+    held = sum(int(n) for n in _held(info.hand.counts))
+    if held < info.variant.hand_size:  # chosen before the deal (荔浦 坐马): no edge known
+        value = values[0]
+    else:
+        sh = shanten_bits(bytearray(_held(info.hand.counts)), 0, info.hand.bits)
+        value = values[-1] if sh <= 2 else values[len(values) // 2] if sh == 3 else values[0]
+    return next(a for a in bets if a.name == name and a.value == value)
+
+
+def _choice_view(info: _Info) -> dict[str, Any]:
+    """The little of a view Variant.bot_choice reads (own seat and its held flowers)."""
+    seats: list[dict[str, Any]] = [{} for _ in range(info.n)]
+    seats[info.seat] = {
+        "hand": T.format(_held(info.hand.counts)),
+        "held_flowers": T.format(info.held),
+    }
+    return {"seat": info.seat, "seats": seats, "variant": info.variant.name}

@@ -1,0 +1,81 @@
+# Augments _fast.py when Cython compiles it (pure-Python mode, as engine/game.pxd does): Spec
+# becomes an extension type with C fields, the writers read Game / SeatState fields in C and
+# write typed memoryviews (float32 observations, int8 masks, int64 seats and rewards).
+
+cimport cython
+from libc.stdint cimport int64_t
+
+from mjcore.engine.game cimport Game
+from mjcore.engine.seat cimport SeatState
+from mjcore.engine.wall cimport Wall
+
+cdef int K, N_KINDS, LAST_DISCARDS, WAITING
+cdef double SCORE_SCALE
+cdef int R_HAND, R_HELD, R_DRAWN, R_CLAIM, R_PASS_HU, R_PASS_PENG, R_NO_DISCARD, R_NO_BUGANG
+cdef int S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST, S_FLOWERS, S_WON
+cdef int S_REVEALED, S_WAITS, P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES
+
+
+cdef class Spec:
+    cdef public int size, seat_row0, public_row0, n_seat_rows
+    cdef public double total_tiles
+    cdef public int s_phase, s_to_act, s_draw_how, s_claim_from, s_wall, s_first, s_locks
+    cdef public int s_options, seat0, seat_stride
+    cdef public int f_score, f_tiles, f_dealer, f_wind, f_current, f_sealed, f_hidden, f_wins
+    cdef public int f_declared, f_choices, f_claimed, f_liable, f_hua, f_sanbi
+    cdef public bint show_angang, rongcheng, susong, hu_lock_kinds, hu_lock_any
+    cdef public dict declares, by_id
+    cdef public tuple choice_names, actions, discards, discard_index, gangs, gang_index
+    cdef public list option_values
+    cdef public object table, encoder
+
+
+@cython.locals(n=int, st=SeatState, r=int, i=int, o=int, a=int, b=int, values=list, scores=list)
+cpdef encode(Spec spec, Game game, int seat, float[::1] out)
+
+@cython.locals(hand=bytearray, t=int, asked=bint, shown=int, current=int, src=int, n=int, tile=int,
+               to_act=bint, how=int, total=double, wall=Wall, remaining=Py_ssize_t)
+cdef _own_rows(Spec spec, Game game, SeatState st, int seat, str phase, float[::1] out)
+
+@cython.locals(t=int, locks=object)
+cdef _locks(Spec spec, SeatState st, float[::1] out)
+
+@cython.locals(n=int, s=int, ss=SeatState, base=int, hidden=int, row=int, t=int, nd=int, i=int,
+               discards=list, hand=bytearray, count=int, o=int, dealer=int, j=int, s2=int,
+               claimed=bytearray, over=bint)
+cdef _seat_block(Spec spec, Game game, int seat, int r, str phase, list scores, float[::1] out)
+
+@cython.locals(names=tuple, j=int)
+cdef _choices(Spec spec, dict choices, int o, float[::1] out)
+
+@cython.locals(scores=list, payer=int, payee=int)
+cdef list _scores(Game game)
+
+@cython.locals(n=int, ra=int, rb=int, stride=int)
+cdef _relation(Spec spec, Game game, int seat, int a, int b, int field, float[::1] out)
+
+@cython.locals(st=SeatState)
+cdef bint _any_liangting(Game game) except -1
+
+@cython.locals(n=int, r=int, a=int, b=int, s=int, st=SeatState, related=bint)
+cdef _susong(Spec spec, Game game, int seat, float[::1] out)
+
+@cython.locals(pub=int, t=int, jk=int)
+cdef _public_rows(Spec spec, Game game, float[::1] out)
+
+@cython.locals(i=Py_ssize_t, t=Py_ssize_t)
+cpdef fill_mask(Spec spec, Game game, int seat, signed char[::1] out)
+
+@cython.locals(phase=str, decisions=dict, s=int)
+cpdef int seat_to_act(Game game) except? -2
+
+@cython.locals(paid=list, end=Py_ssize_t, k=Py_ssize_t, payer=int, payee=int, amount=int64_t)
+cpdef Py_ssize_t add_payments(Game game, Py_ssize_t start, int64_t[::1] rewards) except -1
+
+@cython.locals(n_actions=Py_ssize_t, i=Py_ssize_t, a=int64_t)
+cpdef Py_ssize_t first_illegal(int64_t[::1] actions, signed char[:, ::1] mask) except -2
+
+@cython.locals(decoded=tuple, finished=list, i=Py_ssize_t, j=Py_ssize_t, players=Py_ssize_t,
+               game=Game, s=int)
+cpdef list step_batch(Spec spec, list tables, int64_t[::1] actions, int64_t[::1] seats,
+                      float[:, ::1] obs, signed char[:, ::1] mask, int64_t[:, ::1] rewards)

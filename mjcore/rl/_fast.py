@@ -1,0 +1,406 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False
+"""The RL hot path: the observation and mask writers and the vector step loop.
+
+Compiled by Cython in pure Python mode (``_fast.pxd`` beside it types it, as the engine's
+``.pxd`` files do): the writers read the Game's and SeatState's C fields directly and write
+float32 / int8 typed memoryviews, so a :class:`~mjcore.rl.VectorEnv` step builds no Python
+dict and no numpy temporary. Under ``MJCORE_PURE_PYTHON=1`` the same code runs as Python on
+the same numpy arrays, with the same results.
+
+The row numbers below are the order of ``OWN_ROWS``, ``SEAT_ROWS`` and ``PUBLIC_ROWS`` in
+``encoding.py`` (the :class:`~mjcore.rl.Encoder` checks them when it builds a :class:`Spec`).
+What is read is only what the observing seat may know: see ``encoding.py``. Compiled without
+bounds checks (the directive line above): every index is a tile kind (< 42) within a row of
+the layout, and the public callers (``Encoder``, ``VectorEnv``) check the arrays' shapes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.actions import DISCARDS, GANGS
+from ..engine.seat import NO_LOCKS
+from ..variants.susong import public_hua, sanbi_pairs
+
+K = 42  # columns of a plane: every tile kind, flowers included
+N_KINDS = 34  # kinds a concealed hand counts
+LAST_DISCARDS = 6
+SCORE_SCALE = 0.01
+# own rows
+R_HAND, R_HELD, R_DRAWN, R_CLAIM = 0, 1, 2, 3
+R_PASS_HU, R_PASS_PENG, R_NO_DISCARD, R_NO_BUGANG = 4, 5, 6, 7
+# seat rows (relative to the seat's first row)
+S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST = 0, 1, 2, 3, 4, 5, 6
+S_FLOWERS = S_LAST + LAST_DISCARDS
+S_WON, S_REVEALED, S_WAITS = S_FLOWERS + 1, S_FLOWERS + 2, S_FLOWERS + 3
+# public rows (relative to the first public row)
+P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES = 0, 1, 2, 3
+
+PHASE_INDEX = {"turn": 0, "choose": 1, "claim": 2, "rob": 3, "fenzhang": 4, "waiting": 5, "over": 6}
+DRAW_INDEX = {"deal": 0, "wall": 1, "replacement": 2, "claim": 3, "fenzhang": 4}
+WAITING = 5
+
+
+def rows() -> dict[str, int]:
+    """The row numbers above by name (compiled, they are C constants: not module attributes)."""
+    return {
+        "hand": R_HAND,
+        "no_bugang": R_NO_BUGANG,
+        "river": S_RIVER,
+        "flowers": S_FLOWERS,
+        "shown_waits": S_WAITS,
+        "horses": P_HORSES,
+    }
+
+
+class Spec:
+    """What the writers need of an Encoder, as plain fields (a C struct when compiled): the
+    offsets of the observation's scalars, the variant's switches and the action indices."""
+
+    def __init__(self, enc: Any) -> None:
+        per = enc.per_seat
+        self.size = enc.size
+        self.seat_row0 = enc.seat_row0
+        self.public_row0 = enc.public_row0
+        self.n_seat_rows = enc.n_seat_rows
+        self.total_tiles = float(enc.total_tiles)
+        self.s_phase = enc.s_phase
+        self.s_to_act = enc.s_to_act
+        self.s_draw_how = enc.s_draw_how
+        self.s_claim_from = enc.s_claim_from
+        self.s_wall = enc.s_wall
+        self.s_first = enc.s_first
+        self.s_locks = enc.s_locks
+        self.s_options = enc.s_options
+        self.seat0 = per["present"][0]
+        self.seat_stride = per["present"][1] - per["present"][0]
+        base = self.seat0
+        self.f_score = per["score"][0] - base
+        self.f_tiles = per["tiles"][0] - base
+        self.f_dealer = per["dealer"][0] - base
+        self.f_wind = per["wind"][0] - base
+        self.f_current = per["current"][0] - base
+        self.f_sealed = per["sealed"][0] - base
+        self.f_hidden = per["hidden_gangs"][0] - base
+        self.f_wins = per["wins"][0] - base
+        self.f_declared = per["declared"][0] - base
+        self.f_choices = per["choices"][0] - base
+        self.f_claimed = per["claimed_from"][0] - base
+        self.f_liable = per["liable"][0] - base
+        self.f_hua = per["hua"][0] - base
+        self.f_sanbi = per["sanbi"][0] - base
+        self.show_angang = bool(enc.show_angang)
+        self.rongcheng = enc.variant.name == "rongcheng"
+        self.susong = enc.variant.name == "susong"
+        self.hu_lock_kinds = enc.variant.pass_hu_rule == "same_kind"
+        self.hu_lock_any = enc.variant.pass_hu_rule == "any"
+        self.declares = {name: i for i, name in enumerate(enc.declares)}
+        self.choice_names = tuple(enc.choice_names)
+        self.option_values = [float(v) for v in enc.option_values]
+        self.table = enc.table
+        self.by_id = enc.table._by_id
+        self.actions = enc.table.actions
+        # The shared discard / gang actions by kind and their indices (-1: not in the table):
+        # most legal actions are found by their tile, without an id() call.
+        index = enc.table.by_action
+        self.discards = DISCARDS
+        self.discard_index = tuple(index.get(a, -1) for a in DISCARDS)
+        self.gangs = GANGS
+        self.gang_index = tuple(index.get(a, -1) for a in GANGS)
+        self.encoder = enc
+
+
+def encode(spec: Spec, game: Any, seat: int, out: Any) -> None:
+    """Write ``seat``'s observation of ``game`` into ``out`` (float32[spec.size])."""
+    out[:] = 0
+    n = game.n
+    phase = game.phase
+    st = game.seats[seat]
+    _own_rows(spec, game, st, seat, phase, out)
+    scores = _scores(game) if game._settlement else None
+    for r in range(n):
+        _seat_block(spec, game, seat, r, phase, scores, out)
+    if spec.rongcheng and _any_liangting(game):
+        spec.encoder.rongcheng_waits(game, seat, out)
+    if spec.susong:
+        _susong(spec, game, seat, out)
+    for a, b in game.liabilities:
+        _relation(spec, game, seat, a, b, spec.f_liable, out)
+    _public_rows(spec, game, out)
+    values = spec.option_values
+    o = spec.s_options
+    for i in range(len(values)):
+        out[o + i] = values[i]
+
+
+def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -> None:
+    """The observer's own tiles, its 过手 locks, the phase as it sees it, the wall."""
+    hand = st.hand
+    for t in range(N_KINDS):
+        out[t] = hand[t]
+    for t in st.held_flowers:
+        out[R_HELD * K + t] += 1
+    asked = seat in game.pending and seat not in game.decisions
+    shown = PHASE_INDEX[phase]
+    if phase in ("claim", "rob", "fenzhang") and not asked:
+        shown = WAITING
+    current = game.current
+    if current == seat and game.drawn >= 0 and (phase == "turn" or phase == "fenzhang"):
+        out[R_DRAWN * K + game.drawn] = 1
+    if shown == 2 or shown == 3:  # claim, rob
+        n = game.n
+        src = game.claim[0]
+        tile = game.claim[1]
+        out[R_CLAIM * K + tile] = 1
+        out[spec.s_claim_from + (src - seat + n) % n] = 1
+    out[spec.s_phase + shown] = 1
+    to_act = current == seat if phase == "turn" else asked
+    out[spec.s_to_act] = to_act
+    if to_act and phase == "turn":
+        how = DRAW_INDEX.get(game.draw_how, -1)
+        if how >= 0:
+            out[spec.s_draw_how + how] = 1
+    wall = game.wall
+    total = spec.total_tiles
+    remaining = wall.tail - wall.head  # Wall.remaining and Wall.live, read from its fields
+    out[spec.s_wall] = remaining / total
+    out[spec.s_wall + 1] = max(remaining - wall.kept, 0) / total
+    out[spec.s_wall + 2] = len(game.hidden_indicators)
+    out[spec.s_first] = game.first_go_around
+    _locks(spec, st, out)
+
+
+def _locks(spec: Spec, st: Any, out: Any) -> None:
+    """The observer's own 过手胡 / 过手碰 locks and discard / 补杠 bans (it knows them)."""
+    locks = st.pass_hu
+    if locks is not NO_LOCKS and spec.hu_lock_kinds:
+        for t in locks:
+            out[R_PASS_HU * K + t] = locks[t]
+    if spec.hu_lock_any:
+        out[spec.s_locks] = st.pass_hu_any
+    if st.pass_peng:
+        for t in st.pass_peng:
+            out[R_PASS_PENG * K + t] = 1
+    if st.no_discard:
+        for t in st.no_discard:
+            out[R_NO_DISCARD * K + t] = 1
+    if st.no_bugang:
+        for t in st.no_bugang:
+            out[R_NO_BUGANG * K + t] = 1
+
+
+def _seat_block(
+    spec: Spec, game: Any, seat: int, r: int, phase: str, scores: list[int] | None, out: Any
+) -> None:
+    """Seat ``r`` places after the observer: its melds, river, flowers and scalars."""
+    n = game.n
+    over = phase == "over"
+    s = (seat + r) % n
+    ss = game.seats[s]
+    base = (spec.seat_row0 + r * spec.n_seat_rows) * K
+    hidden = 0
+    for m in ss.melds:
+        kind = m.kind
+        tiles = m.tiles
+        if kind == "chi" or kind == "niu":
+            row = base + (S_CHI if kind == "chi" else S_NIU) * K
+            for t in tiles:
+                out[row + t] += 1
+        else:
+            t = tiles[0]
+            if kind == "peng":
+                out[base + S_PENG * K + t] += 3
+            elif kind != "angang":  # 直杠, 补杠
+                out[base + S_MINGGANG * K + t] += 4
+            elif r == 0 or over or spec.show_angang:
+                out[base + S_ANGANG * K + t] += 4
+            else:
+                hidden += 1
+    discards = ss.discards
+    nd = len(discards)
+    for i in range(nd):
+        t = discards[i]
+        out[base + S_RIVER * K + t] += 1
+    for i in range(min(nd, LAST_DISCARDS)):
+        t = discards[nd - 1 - i]
+        out[base + (S_LAST + i) * K + t] = 1
+    for t in ss.flowers:
+        out[base + S_FLOWERS * K + t] += 1
+    for t in ss.won_tiles:
+        out[base + S_WON * K + t] += 1
+    hand = ss.hand
+    count = 0
+    for t in range(N_KINDS):
+        count += hand[t]
+    if r and (over or (spec.rongcheng and ss.declared == "minglou")):
+        for t in range(N_KINDS):
+            out[base + S_REVEALED * K + t] = hand[t]
+    o = spec.seat0 + r * spec.seat_stride
+    out[o] = 1  # present
+    if scores is not None:
+        out[o + spec.f_score] = scores[s] * SCORE_SCALE
+    out[o + spec.f_tiles] = (count + len(ss.held_flowers)) / 14.0
+    dealer = game.dealer
+    out[o + spec.f_dealer] = s == dealer
+    out[o + spec.f_wind + (s - dealer + n) % n] = 1
+    out[o + spec.f_current] = s == game.current and phase == "turn"
+    out[o + spec.f_sealed] = ss.sealed
+    out[o + spec.f_hidden] = hidden
+    out[o + spec.f_wins] = len(ss.wins)
+    if ss.declared:
+        j = spec.declares.get(ss.declared, -1)
+        if j >= 0:
+            out[o + spec.f_declared + j] = 1
+    if ss.choices:
+        _choices(spec, ss.choices, o + spec.f_choices, out)
+    claimed = ss.claimed_from
+    for s2 in range(n):
+        if claimed[s2]:
+            out[o + spec.f_claimed + (s2 - seat + n) % n] = claimed[s2]
+
+
+def _choices(spec: Spec, choices: dict[str, int], o: int, out: Any) -> None:
+    """Per choice the options switch on: made (1) and its value."""
+    names = spec.choice_names
+    for j in range(len(names)):
+        value = choices.get(names[j])
+        if value is not None:
+            out[o + 2 * j] = 1
+            out[o + 2 * j + 1] = value
+
+
+def _scores(game: Any) -> list[int]:
+    """``game.scores``: every seat's net result of the payments so far."""
+    scores = [0] * game.n
+    for p in game._settlement:
+        payer, payee, amount = p[0], p[1], p[2]
+        scores[payer] -= amount
+        scores[payee] += amount
+    return scores
+
+
+def _relation(spec: Spec, game: Any, seat: int, a: int, b: int, field: int, out: Any) -> None:
+    """Mark the pair {a, b} in both seats' ``field`` (relative seat of the other)."""
+    n = game.n
+    ra = (a - seat + n) % n
+    rb = (b - seat + n) % n
+    stride = spec.seat_stride
+    out[spec.seat0 + ra * stride + field + rb] = 1
+    out[spec.seat0 + rb * stride + field + ra] = 1
+
+
+def _any_liangting(game: Any) -> bool:
+    """Some seat declared 荣成 亮听 (only then are waits shown)."""
+    for st in game.seats:
+        if st.declared == "liangting":
+            return True
+    return False
+
+
+def _susong(spec: Spec, game: Any, seat: int, out: Any) -> None:
+    """宿松: each seat's public 花 and the 吃三比 pairs (its view's ``public``)."""
+    n = game.n
+    related = False
+    for r in range(n):
+        s = (seat + r) % n
+        st = game.seats[s]
+        if st.flowers or st.melds:  # (花 0 otherwise)
+            out[spec.seat0 + r * spec.seat_stride + spec.f_hua] = public_hua(game, s)
+        related = related or st.claims >= 3  # (a pair needs three claims from one seat)
+    if related:
+        for a, b in sanbi_pairs(game):
+            _relation(spec, game, seat, a, b, spec.f_sanbi, out)
+
+
+def _public_rows(spec: Spec, game: Any, out: Any) -> None:
+    """Face-up indicators, the public wildcard kind, 分张 tiles and horses."""
+    pub = spec.public_row0 * K
+    for t in game.indicators:
+        out[pub + P_INDICATORS * K + t] += 1
+    if not game.hidden_indicators:
+        jk = game.extra.get("joker_kind", -1)
+        if jk >= 0:
+            out[pub + P_JOKER * K + jk] = 1
+    for t in game.set_aside:
+        out[pub + P_SET_ASIDE * K + t] += 1
+    for t in game.horses:
+        out[pub + P_HORSES * K + t] += 1
+
+
+def fill_mask(spec: Spec, game: Any, seat: int, out: Any) -> None:
+    """Write ``seat``'s legal-action mask into ``out`` (int8[actions]): 1 on each legal index."""
+    out[:] = 0
+    for a in game.legal_actions(seat):
+        i = -1
+        t = a.tile
+        if 0 <= t < K and spec.discards[t] is a:
+            i = spec.discard_index[t]
+        elif 0 <= t < N_KINDS and spec.gangs[t] is a:
+            i = spec.gang_index[t]
+        if i < 0:
+            i = spec.by_id.get(id(a), -1)
+        if i < 0:
+            i = spec.table.encode(a)  # (an equal action that is not a shared one)
+        out[i] = 1
+
+
+def seat_to_act(game: Any) -> int:
+    """The seat to act next (the first in play order of a window), −1 once it is over."""
+    phase = game.phase
+    if phase == "turn":
+        return game.current  # type: ignore[no-any-return]
+    if phase == "claim" or phase == "rob" or phase == "fenzhang" or phase == "choose":
+        decisions = game.decisions
+        for s in game.pending:
+            if s not in decisions:
+                return s  # type: ignore[no-any-return]
+    return -1
+
+
+def add_payments(game: Any, start: int, rewards: Any) -> int:
+    """Add the payments settled since index ``start`` to ``rewards[seat]``; the new count."""
+    paid = game._settlement
+    end = len(paid)
+    for k in range(start, end):
+        p = paid[k]
+        payer, payee, amount = p[0], p[1], p[2]
+        rewards[payer] -= amount
+        rewards[payee] += amount
+    return end
+
+
+def first_illegal(actions: Any, mask: Any) -> int:
+    """The first ``i`` whose ``actions[i]`` is not set in ``mask[i]`` (−1: all legal)."""
+    n_actions = mask.shape[1]
+    for i in range(actions.shape[0]):
+        a = actions[i]
+        if a < 0 or a >= n_actions or not mask[i, a]:
+            return i
+    return -1
+
+
+def step_batch(
+    spec: Spec, tables: list[Any], actions: Any, seats: Any, obs: Any, mask: Any, rewards: Any
+) -> list[int]:
+    """Game ``i`` of ``tables`` applies ``actions[i]`` (a checked index) for ``seats[i]``;
+    the step's payments go to ``rewards[i]``; the next seat, observation and mask are written.
+    Returns the indices of the episodes that ended (their rows are left for the caller)."""
+    decoded = spec.actions
+    finished = []
+    players = rewards.shape[1]
+    for i in range(len(tables)):
+        for j in range(players):
+            rewards[i, j] = 0
+        table = tables[i]
+        game = table.game
+        game.apply(seats[i], decoded[actions[i]])
+        table._paid = add_payments(game, table._paid, rewards[i])
+        if game.phase == "over" and table.hand_over():
+            finished.append(i)
+            continue
+        game = table.game
+        s = seat_to_act(game)
+        seats[i] = s
+        encode(spec, game, s, obs[i])
+        fill_mask(spec, game, s, mask[i])
+    return finished
