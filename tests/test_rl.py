@@ -522,8 +522,9 @@ print(digest.hexdigest())
 """
 
 
-def test_compiled_and_pure_vector_envs_agree():
-    """The same seeded VectorEnv run, byte for byte, compiled and under MJCORE_PURE_PYTHON=1."""
+def test_compiled_and_pure_vector_envs_agree(tmp_path):
+    """The same seeded VectorEnv run, byte for byte, compiled and under MJCORE_PURE_PYTHON=1
+    (run outside the source tree, so the installed package is imported)."""
     import os
     import subprocess
     import sys
@@ -532,7 +533,11 @@ def test_compiled_and_pure_vector_envs_agree():
     for pure in ("0", "1"):
         env = {**os.environ, "MJCORE_PURE_PYTHON": pure}
         out = subprocess.run(
-            [sys.executable, "-c", _VECTOR_PROBE], env=env, capture_output=True, text=True
+            [sys.executable, "-c", _VECTOR_PROBE],
+            env=env,
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
         )
         assert out.returncode == 0, out.stderr
         runs[pure] = out.stdout.strip()
