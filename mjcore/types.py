@@ -367,6 +367,7 @@ class RoomConfig(TypedDict):
     idle_timeout_s: float
     next_hand_s: float
     max_hands: int
+    bot: str
 
 
 class _CreateRoomRequestRequired(TypedDict):
@@ -384,6 +385,7 @@ class CreateRoomRequest(_CreateRoomRequestRequired, total=False):
     idle_timeout_s: float
     next_hand_s: float
     max_hands: int
+    bot: str
 
 
 class SeatInfo(TypedDict):

@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..bots.base import BOTS
+
 BASE = "https://mjcore.dev/schemas/"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -450,6 +452,11 @@ CONFIG = {
     "idle_timeout_s": {"type": "number", "minimum": 0.1, "maximum": 3600},
     "next_hand_s": {"type": "number", "minimum": 0, "maximum": 3600},
     "max_hands": {"type": "integer", "minimum": 0, "maximum": 10000},
+    "bot": {
+        "type": "string",
+        "enum": list(BOTS),
+        "description": "The agent that plays an away human seat and fills omitted bot seats.",
+    },
 }
 SEAT_INFO = {
     "seat": SEAT,

@@ -8,3 +8,9 @@ HTTP API and one WebSocket per seat), ``loadtest`` (bot tables as WebSocket clie
 ``static/`` (the browser table). The protocol is documented in ``docs/protocol.md``.
 This module imports nothing heavy, so ``mjcore`` works without the server extra.
 """
+
+DEFAULT_BOT = "expert"
+"""The server's bot (``mjcore serve --bot``, a room's ``bot``): it plays an away human seat and
+fills the bot seats a room omits. The strongest reference agent measured (docs/bots.md) that
+decides within a table's latency budget: ~0.1–0.2 ms a decision on the event loop, where
+``mc`` spends tens of milliseconds and has not been shown stronger."""

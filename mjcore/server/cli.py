@@ -10,6 +10,8 @@ import sys
 import click
 
 from .._extras import install_hint
+from ..bots.base import BOTS
+from . import DEFAULT_BOT
 
 
 @click.command("serve")
@@ -67,6 +69,14 @@ from .._extras import install_hint
     "with the same id serves its rooms again at once.",
 )
 @click.option(
+    "--bot",
+    type=click.Choice(list(BOTS)),
+    default=DEFAULT_BOT,
+    show_default=True,
+    help="The agent that plays an away human seat and fills the bot seats a room omits "
+    "(a room may choose its own with 'bot').",
+)
+@click.option(
     "--ws-compression/--no-ws-compression",
     default=False,
     show_default=True,
@@ -84,6 +94,7 @@ def serve_command(
     lease_s: float,
     server_id: str,
     token_ttl_s: float,
+    bot: str,
     ws_compression: bool,
 ) -> None:
     """Run the game server (HTTP API, WebSockets, browser table at http://HOST:PORT/)."""
@@ -97,7 +108,7 @@ def serve_command(
     app = create_app(
         db, max_rooms=max_rooms, restore=restore, idle_room_s=idle_room_s, lease_s=lease_s,
         server_id=server_id or f"{socket.gethostname()[:40]}:{port}", token_ttl_s=token_ttl_s,
-        claim_window_ms=claim_window_ms, idle_timeout_s=idle_timeout,
+        claim_window_ms=claim_window_ms, idle_timeout_s=idle_timeout, bot=bot,
     )  # fmt: skip
     # Fewer, cheaper garbage collections: a full collection walks every room's state and
     # pauses all tables (measured up to ~200 ms with 500 tables at the default thresholds).

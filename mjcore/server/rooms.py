@@ -37,6 +37,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..errors import IllegalActionError, InvalidOptionError, clip
 from ..variants import get_variant, names
+from . import DEFAULT_BOT
 from .store import Lease, Store, StoredRoom, StoreError
 
 HUMAN = "human"
@@ -87,6 +88,7 @@ class RoomConfig:
     idle_timeout_s: float = 30.0
     next_hand_s: float = 10.0
     max_hands: int = 0  # 0 = no limit
+    bot: str = DEFAULT_BOT  # plays a human seat while it is away, and fills omitted seats
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -95,7 +97,8 @@ class RoomConfig:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> RoomConfig:
-        return RoomConfig(**{**data, "seats": tuple(data["seats"])})
+        # A room stored before rooms had a ``bot`` was played by greedy while a seat was away.
+        return RoomConfig(**{"bot": "greedy", **data, "seats": tuple(data["seats"])})
 
     def public(self) -> dict[str, Any]:
         """The configuration without the seed."""
@@ -122,7 +125,7 @@ def config_from_request(data: Any, defaults: dict[str, Any] | None = None) -> Ro
     if not isinstance(data, dict):
         raise RoomError("a room request is a JSON object")
     known = {"variant", "players", "options", "seats", "first_dealer", "claim_window_ms",
-             "idle_timeout_s", "next_hand_s", "max_hands"}  # fmt: skip
+             "idle_timeout_s", "next_hand_s", "max_hands", "bot"}  # fmt: skip
     unknown = set(data) - known
     if unknown:
         raise RoomError(f"unknown room field(s): {sorted(unknown)}; known: {sorted(known)}")
@@ -136,7 +139,10 @@ def config_from_request(data: Any, defaults: dict[str, Any] | None = None) -> Ro
         raise RoomError(f"players must be an integer, got {players!r}")
     if not v.min_players <= players <= v.max_players:
         raise RoomError(f"players must be {v.min_players}..{v.max_players} for {variant}")
-    seats = data.get("seats", [HUMAN] + ["greedy"] * (players - 1))
+    bot = data.get("bot", DEFAULT_BOT)
+    if not isinstance(bot, str) or bot not in BOTS:
+        raise RoomError(f"bot must be one of {', '.join(BOTS)}, got {clip(bot)}")
+    seats = data.get("seats", [HUMAN] + [bot] * (players - 1))
     if not isinstance(seats, list) or len(seats) != players:
         raise RoomError(f"seats must be a list of {players} entries ('human' or a bot name)")
     for kind in seats:
@@ -163,6 +169,7 @@ def config_from_request(data: Any, defaults: dict[str, Any] | None = None) -> Ro
         idle_timeout_s=float(_number(data, "idle_timeout_s", 30.0, 0.1, 3600)),
         next_hand_s=float(_number(data, "next_hand_s", 10.0, 0, 3600)),
         max_hands=int(_number(data, "max_hands", 0, 0, 10_000, whole=True)),
+        bot=bot,
     )
 
 
@@ -596,7 +603,7 @@ class Room:
 
     def _bot_action(self, seat: int) -> Action:
         kind = self.config.seats[seat]
-        name = "greedy" if kind == HUMAN else kind
+        name = self.config.bot if kind == HUMAN else kind
         bot = self._bots.get(name)
         if bot is None:
             bot = self._bots[name] = make_bot(name, 0)

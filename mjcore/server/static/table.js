@@ -74,8 +74,8 @@ function renderSeatInputs() {
   const n = Number($("#players").value);
   for (let s = 0; s < n; s++) {
     const sel = document.createElement("select");
-    for (const k of ["human", "greedy", "random"]) {
-      const chosen = old[s] ? old[s] === k : (s === 0 ? k === "human" : k === "greedy");
+    for (const k of ["human", "expert", "greedy", "random"]) {
+      const chosen = old[s] ? old[s] === k : (s === 0 ? k === "human" : k === "expert");
       sel.add(new Option(t("seatKinds")[k], k, false, chosen));
     }
     sel.dataset.seat = s;
