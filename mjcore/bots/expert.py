@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import shanten_bits, waits_mask_bits
+from .._core import expert_ukeire, expert_waits, shanten_bits, waits_mask_bits
 from ..engine.actions import PASS, Action
 from ..engine.melds import Meld
 from ..scoring import WinContext
@@ -145,42 +145,61 @@ class ExpertBot(BaseBot):
         best = min(shantens)
         flush, strength = _flush_suit(info)
         weight = _DEFENSE[min(max(best, 0), 3)] * info.threat
-        near = _near(hand.counts) if best > 0 else []
         contenders = sum(1 for sh in shantens if sh == best)
-        valued = self._valued(info, tiles, shantens) if best == 0 and contenders > 1 else {}
+        gains = self._gains(info, tiles, shantens, best, contenders, flush)
         out = []
         for t, sh in zip(tiles, shantens, strict=True):
             off = flush >= 0 and (t >= 27 or t // 9 != flush)
-            bonus = strength if off else 0.0
-            gain = 0.0
-            if sh == 0 and contenders > 1:
-                gain = self._ready_value(info, t) if t in valued else 4.0 * _live(info, t)
-            elif sh > 0 and (
-                (sh == best and (contenders > 1 or flush >= 0)) or (off and sh == best + 1)
-            ):
-                gain = _ukeire(info, t, near)
-            score = -_STEP * sh + gain + bonus
+            score = -_STEP * sh + gains.get(t, 0.0) + (strength if off else 0.0)
             if weight:
                 score -= weight * info.danger(t)
             score -= 0.01 * _connectivity(hand.counts, t)  # last tie-break: keep connected tiles
             out.append((sh, score))
         return out
 
-    @staticmethod
-    def _valued(info: _Info, tiles: list[int], shantens: list[int]) -> set[int]:
-        """The ready discards worth scoring by the calculator: the three with most live waits
-        (each calculator call costs about as much as the rest of a decision)."""
-        ready = [t for t, sh in zip(tiles, shantens, strict=True) if sh == 0]
-        ready.sort(key=lambda t: -_live(info, t))
-        return set(ready[:3])
+    def _gains(
+        self,
+        info: _Info,
+        tiles: list[int],
+        shantens: list[int],
+        best: int,
+        contenders: int,
+        flush: int,
+    ) -> dict[int, float]:
+        """Per discard worth a second look: a ready one's value (when several are ready), else
+        its ukeire (the best ones when several tie or a flush is steered, and an off-suit one a
+        step behind). Both asked of the core in one call each."""
+        ready: list[int] = []
+        ask: list[int] = []
+        for t, sh in zip(tiles, shantens, strict=True):
+            if sh == 0 and contenders > 1:
+                ready.append(t)
+            elif sh > 0 and (
+                (sh == best and (contenders > 1 or flush >= 0))
+                or (flush >= 0 and (t >= 27 or t // 9 != flush) and sh == best + 1)
+            ):
+                ask.append(t)
+        gains: dict[int, float] = {}
+        if ask and best > 0:  # (best 0: no kind is tried, the ukeire is 0)
+            hand = info.hand
+            got = expert_ukeire(hand.counts, hand.joker_kind, hand.bits, info.unseen, ask)
+            gains = {t: float(n) for t, n in zip(ask, got, strict=True)}
+        if ready:
+            hand = info.hand
+            masks, lives = expert_waits(hand.counts, hand.joker_kind, hand.bits, info.unseen, ready)
+            valued = _valued(ready, lives) if best == 0 else ()
+            for t, mask, live in zip(ready, masks, lives, strict=True):
+                gains[t] = self._ready_value(info, t, mask) if t in valued else 4.0 * live
+        return gains
 
-    def _ready_value(self, info: _Info, t: int) -> float:
-        """Σ over waits of unseen copies × the variant's points for that win (capped)."""
-        mask = info.hand.waits_without({t: 1})
+    def _ready_value(self, info: _Info, t: int, mask: int) -> float:
+        """Σ over waits (``mask``, after discarding ``t``) of unseen copies × the variant's
+        points for that win (capped)."""
         total = 0.0
+        unseen = info.unseen
         for w in range(T.N_KINDS):
-            if mask >> w & 1 and info.unseen[w]:
-                total += info.unseen[w] * min(self._points(info, t, w), 64)
+            if mask >> w & 1 and unseen[w]:
+                total += unseen[w] * min(self._points(info, t, w), 64)
         return 4.0 * total
 
     def _points(self, info: _Info, t: int, w: int) -> int:
@@ -540,6 +559,13 @@ def _held(counts: Any) -> list[int]:
     return counts.tolist() if isinstance(counts, np.ndarray) else list(counts)
 
 
+def _valued(ready: list[int], lives: list[int]) -> tuple[int, ...]:
+    """The ready discards worth scoring by the calculator: the three with most live waits
+    (each calculator call costs about as much as the rest of a decision; ties: in order)."""
+    order = sorted(range(len(ready)), key=lambda i: -lives[i])
+    return tuple(ready[i] for i in order[:3])
+
+
 def _live(info: _Info, t: int) -> int:
     """Unseen copies of the waits left after discarding ``t`` from a ready hand."""
     mask = info.hand.waits_without({t: 1})
@@ -547,50 +573,6 @@ def _live(info: _Info, t: int) -> int:
 
 
 # ---- the shared estimates ------------------------------------------------------------------------
-def _ukeire(info: _Info, t: int, near: list[int]) -> float:
-    """Unseen tiles (of the kinds ``near``) that lower the hand's shanten after discarding
-    ``t``."""
-    hand = info.hand
-    buf = bytearray(_held(hand.counts))
-    buf[t] -= 1
-    jk = hand.joker_kind
-    jokers = 0
-    if jk >= 0:
-        jokers, buf[jk] = buf[jk], 0
-    bits = hand.bits
-    base = shanten_bits(buf, jokers, bits)
-    unseen = info.unseen
-    total = 0
-    for k in near:
-        if not unseen[k]:
-            continue
-        if k == jk:
-            if shanten_bits(buf, jokers + 1, bits) < base:
-                total += unseen[k]
-            continue
-        buf[k] += 1
-        if shanten_bits(buf, jokers, bits) < base:
-            total += unseen[k]
-        buf[k] -= 1
-    return float(total)
-
-
-def _near(counts: Any) -> list[int]:
-    """Kinds that can improve a hand: every held kind and suited kinds within two ranks."""
-    near: set[int] = set()
-    for t in range(T.N_KINDS):
-        if counts[t]:
-            near.update(_NEAR[t])
-    return sorted(near)
-
-
-_NEAR = tuple(
-    tuple(t + d for d in (-2, -1, 0, 1, 2) if 0 <= t % 9 + d <= 8) if t < 27 else (t,)
-    for t in range(T.N_KINDS)
-)
-"""Per kind: itself and the kinds of its suit within two ranks (an honor: itself)."""
-
-
 def _flush_suit(info: _Info) -> tuple[int, float]:
     """(suit, bonus for an off-suit discard) when the hand leans to 清一色, else (-1, 0)."""
     per = [0, 0, 0, 0]
