@@ -197,31 +197,32 @@ class ExpertBot(BaseBot):
         points for that win (capped)."""
         total = 0.0
         unseen = info.unseen
+        base = None
         for w in range(T.N_KINDS):
             if mask >> w & 1 and unseen[w]:
-                total += unseen[w] * min(self._points(info, t, w), 64)
+                if base is None:
+                    base = _after_discard(info.hand, t)
+                total += unseen[w] * min(self._points(info, base, w), 64)
         return 4.0 * total
 
-    def _points(self, info: _Info, t: int, w: int) -> int:
-        """Points of winning on ``w`` after discarding ``t`` (the variant's calculator; cached)."""
-        counts = np.array(info.hand.counts, dtype=np.uint8)
-        counts[t] -= 1
-        jokers = 0
-        jk = info.hand.joker_kind
-        if jk >= 0 and counts[jk]:
-            jokers, counts[jk] = int(counts[jk]), 0
-        counts[w] += 1
-        key = (info.variant.name, counts.tobytes(), w, jokers, info.melds_key, info.flowers)
+    def _points(self, info: _Info, base: tuple[bytearray, int], w: int) -> int:
+        """Points of winning on ``w`` with ``base`` (:func:`_after_discard`: the hand after a
+        discard, wildcards split out) — the variant's calculator, cached per hand and wait."""
+        buf, jokers = base
+        buf[w] += 1
+        concealed = bytes(buf)
+        buf[w] -= 1
+        key = (info.variant.name, concealed, w, jokers, info.melds_key, info.flowers)
         cached = self._values.get(key)
         if cached is not None:
             return cached
         ctx = WinContext(
-            concealed=counts,
+            concealed=np.frombuffer(concealed, dtype=np.uint8).copy(),
             win_tile=w,
             how=info.how,
             melds=info.melds,
             jokers=jokers,
-            joker_kind=jk,
+            joker_kind=info.hand.joker_kind,
             flowers=info.flowers,
         )
         try:
@@ -310,7 +311,7 @@ class _Info:
         "hand",
         "claim_tile",
         "melds",
-        "melds_key",
+        "_melds_key",
         "flowers",
         "how",
         "wall_live",
@@ -327,7 +328,7 @@ class _Info:
         self.variant, self.opts, self.seat, self.n, self.phase = variant, opts, seat, n, phase
         self.claim_tile = -1
         self.melds: tuple[Meld, ...] = ()
-        self.melds_key: tuple[str, ...] = ()
+        self._melds_key: tuple[str, ...] | None = None
         self.flowers: tuple[int, ...] = ()
         self._threats: list[tuple[float, int, int, frozenset[int]]] = []
         self._threat = 0.0
@@ -443,9 +444,8 @@ class _Info:
     def _finish(
         self, totals: list[int], seen: list[int], hand: Any, rows: list[Any], public: Any
     ) -> None:
-        """Unseen counts, the own melds' key, how a win would come, each other seat's danger."""
+        """Unseen counts, how a win would come, each other seat's danger."""
         self._unseen = [max(totals[t] - seen[t] - hand[t], 0) for t in range(T.N_KINDS)]
-        self.melds_key = tuple(sorted(str(m) for m in self.melds))
         opts = self.opts
         if getattr(opts, "self_draw_only", False) or (
             getattr(opts, "niupai", False) and any(m.kind == "niu" for m in self.melds)
@@ -457,6 +457,13 @@ class _Info:
             self._threats.append(_threat(melds, discards, declared, won, n_melds, shown, self))
         self._threat = min(sum(t[0] for t in self._threats), 2.0) * self.tuning["defense"]
         self._loader = None
+
+    @property
+    def melds_key(self) -> tuple[str, ...]:
+        """The own melds as sorted texts (a key of the hand values' cache; on first use)."""
+        if self._melds_key is None:
+            self._melds_key = tuple(sorted(str(m) for m in self.melds))
+        return self._melds_key
 
     @property
     def unseen(self) -> list[int]:
@@ -557,6 +564,18 @@ def _totals(variant: Variant, opts: Any) -> list[int]:
 
 def _held(counts: Any) -> list[int]:
     return counts.tolist() if isinstance(counts, np.ndarray) else list(counts)
+
+
+def _after_discard(hand: _Hand, t: int) -> tuple[bytearray, int]:
+    """(concealed counts less one ``t`` with every copy of the joker kind taken out, the
+    number taken out): the hand a win after discarding ``t`` is scored from."""
+    buf = bytearray(hand.counts)
+    buf[t] -= 1
+    jokers = 0
+    jk = hand.joker_kind
+    if jk >= 0 and buf[jk]:
+        jokers, buf[jk] = buf[jk], 0
+    return buf, jokers
 
 
 def _valued(ready: list[int], lives: list[int]) -> tuple[int, ...]:
