@@ -1,5 +1,6 @@
 """Stubs of the native extension (src/_core.pyx); checked by mypy stubtest in CI."""
 
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
@@ -85,3 +86,6 @@ def expert_ukeire(
 def expert_waits(
     counts: TileLike, joker_kind: int, flags: int, unseen: list[int], tiles: list[int]
 ) -> tuple[list[int], list[int]]: ...
+def unseen_counts(
+    totals: list[int], counts: TileLike, groups: list[Sequence[int]]
+) -> list[int]: ...

@@ -923,3 +923,36 @@ def expert_waits(counts, int joker_kind, int flags, list unseen not None, list t
         masks.append(w)
         lives.append(live)
     return masks, lives
+
+
+def unseen_counts(list totals not None, counts, list groups not None):
+    """The copies of each kind a seat has not seen, in one call: ``max(totals[t] - seen[t] -
+    counts[t], 0)`` for the 34 kinds, where ``totals`` are the tile set's 34 counts,
+    ``counts`` the seat's concealed hand and ``seen`` counts the kinds in every sequence of
+    ``groups`` (melds, rivers, …; kinds >= 34, the flowers, are not counted)."""
+    cdef uint8_t h[34]
+    cdef long seen[34]
+    cdef long total, k
+    cdef int t
+    if len(totals) != MJ_N_KINDS:
+        raise InvalidHandError(f"totals must have {MJ_N_KINDS} entries, got {len(totals)}")
+    _load(counts, h)
+    for t in range(MJ_N_KINDS):
+        seen[t] = 0
+    for group in groups:
+        for tile in group:
+            if type(tile) is not int or tile < 0:
+                raise InvalidHandError(f"tiles must be kinds >= 0, got {_clip(tile)}")
+            if tile < MJ_N_KINDS:
+                k = tile
+                seen[k] += 1
+    cdef list out = [0] * MJ_N_KINDS
+    for t in range(MJ_N_KINDS):
+        value = totals[t]
+        if type(value) is not int or not 0 <= value <= 255:
+            raise InvalidHandError(f"totals must be ints 0..255, got {_clip(value)}")
+        total = value
+        total -= seen[t] + h[t]
+        if total > 0:
+            out[t] = total
+    return out

@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import expert_ukeire, expert_waits, shanten_bits, waits_mask_bits
+from .._core import (
+    expert_ukeire,
+    expert_waits,
+    shanten_bits,
+    unseen_counts,
+    waits_mask_bits,
+)
 from ..engine.actions import PASS, Action
 from ..engine.melds import Meld
 from ..scoring import WinContext
@@ -67,6 +73,18 @@ _DEFAULT_TUNING = {
     # every variant (2,000 duplicate deals each against greedy), so it only breaks ties.
     "flush": 0.3,
 }
+_TUNINGS: dict[str, dict[str, float]] = {}
+
+
+def _tuning(name: str) -> dict[str, float]:
+    """The variant's weights, :data:`_DEFAULT_TUNING` completed by :data:`_TUNING` (built once
+    per variant and shared: never written to)."""
+    out = _TUNINGS.get(name)
+    if out is None:
+        out = _TUNINGS[name] = {**_DEFAULT_TUNING, **_TUNING.get(name, {})}
+    return out
+
+
 _SHOWS_WAITS = frozenset({"rongcheng"})
 """Variants whose public state shows a declared seat's waits or hand (亮听, 明搂)."""
 _BETS = ("pao", "piao", "zeng", "zuoma")
@@ -337,7 +355,7 @@ class _Info:
         self._loader: Any = None
         self.how = "discard"
         self.held: tuple[int, ...] = ()  # own flowers still in hand (飘花)
-        self.tuning = {**_DEFAULT_TUNING, **_TUNING.get(variant.name, {})}
+        self.tuning = _tuning(variant.name)
 
     @classmethod
     def from_game(cls, game: Game, seat: int) -> _Info:
@@ -361,35 +379,24 @@ class _Info:
     def _load_game(self, game: Game) -> None:
         """Unseen counts and danger from the engine's public state (on first use)."""
         variant, seat = game.variant, self.seat
-        st = game.seats[seat]
         hidden_angang = not variant.angang_public
-        seen = [0] * T.N_KINDS
         public = variant.public_state(game) if variant.name in _SHOWS_WAITS else {}
+        groups: list[Sequence[int]] = [game.set_aside, game.indicators, game.horses]
         rows = []
         for s, other in enumerate(game.seats):
-            melds = []
-            for m in other.melds:
-                if m.kind == "angang" and s != seat and hidden_angang:
-                    continue
-                melds.append(m.tiles)
-            for t in (*(t for ts in melds for t in ts), *other.discards, *other.won_tiles):
-                if t < T.N_KINDS:
-                    seen[t] += 1
+            melds = [
+                m.tiles
+                for m in other.melds
+                if not (hidden_angang and m.kind == "angang" and s != seat)
+            ]
+            groups += melds
+            groups.append(other.discards)
+            groups.append(other.won_tiles)
             if s != seat:
-                rows.append(
-                    (
-                        s,
-                        melds,
-                        other.discards,
-                        other.declared,
-                        bool(other.won_tiles),
-                        len(other.melds),
-                    )
-                )
-        for t in (*game.set_aside, *game.indicators, *game.horses):
-            if t < T.N_KINDS:
-                seen[t] += 1
-        self._finish(_totals(variant, game.opts), seen, st.hand, rows, public)
+                row = (s, melds, other.discards, other.declared, bool(other.won_tiles))
+                rows.append((*row, len(other.melds)))
+        unseen = unseen_counts(_totals(variant, game.opts), game.seats[seat].hand, groups)
+        self._finish(unseen, rows, public)
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> _Info:
@@ -412,7 +419,7 @@ class _Info:
             info.claim_tile = T.kind(claim["tile"])
         info.wall_live = view.get("wall_live", 99)
         info.held = tuple(T.parse(seats[seat].get("held_flowers") or ""))
-        seen = [0] * T.N_KINDS
+        groups: list[Sequence[int]] = []
         rows = []
         for s, row in enumerate(seats):
             melds = []
@@ -428,24 +435,18 @@ class _Info:
                 info.flowers = tuple(T.parse(row.get("flowers", ""))) if row.get("flowers") else ()
             discards = [T.kind(t) for t in row["discards"]]
             won = [T.kind(t) for t in row["won_tiles"]]
-            for t in (*(t for ts in melds for t in ts), *discards, *won):
-                if t < T.N_KINDS:
-                    seen[t] += 1
+            groups += melds
+            groups += (discards, won)
             if s != seat:
                 rows.append((s, melds, discards, row["declared"], bool(won), len(row["melds"])))
         for key in ("set_aside", "indicators", "horses"):
-            for text in view.get(key, ()):
-                t = T.kind(text)
-                if t < T.N_KINDS:
-                    seen[t] += 1
-        info._finish(_totals(variant, opts), seen, counts, rows, public)
+            groups.append([T.kind(text) for text in view.get(key, ())])
+        info._finish(unseen_counts(_totals(variant, opts), counts, groups), rows, public)
         return info
 
-    def _finish(
-        self, totals: list[int], seen: list[int], hand: Any, rows: list[Any], public: Any
-    ) -> None:
-        """Unseen counts, how a win would come, each other seat's danger."""
-        self._unseen = [max(totals[t] - seen[t] - hand[t], 0) for t in range(T.N_KINDS)]
+    def _finish(self, unseen: list[int], rows: list[Any], public: Any) -> None:
+        """Keep the unseen counts; how a win would come, each other seat's danger."""
+        self._unseen = unseen
         opts = self.opts
         if getattr(opts, "self_draw_only", False) or (
             getattr(opts, "niupai", False) and any(m.kind == "niu" for m in self.melds)
@@ -523,11 +524,12 @@ def _threat(
     level = 1.0 if declared else info.tuning["won"] if won else _MELD_LEVEL[min(n_melds, 3)]
     if n_melds and info.wall_live < 12:
         level = min(level + 0.2, 1.0)
-    suits = {t // 9 if t < 27 else 3 for ts in melds for t in ts}
     flush = -1
-    if len(melds) >= 2 and len(suits) == 1 and min(suits) < 3:
-        flush = min(suits)
-        level = max(level, 0.6)
+    if len(melds) >= 2:  # a one-suit display
+        suits = {t // 9 if t < 27 else 3 for ts in melds for t in ts}
+        if len(suits) == 1 and min(suits) < 3:
+            flush = min(suits)
+            level = max(level, 0.6)
     waits = -1
     if isinstance(shown, dict):
         if isinstance(shown.get("waits"), str):
