@@ -80,6 +80,9 @@ def greedy_ready_discard(
 def shanten_removed(
     counts: TileLike, joker_kind: int, flags: int, removed: dict[int, int], discard: bool = False
 ) -> int: ...
+def expert_discards(
+    counts: TileLike, joker_kind: int, flags: int, tiles: list[int]
+) -> tuple[list[int], list[int]]: ...
 def expert_ukeire(
     counts: TileLike, joker_kind: int, flags: int, unseen: list[int], tiles: list[int]
 ) -> list[int]: ...

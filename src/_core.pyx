@@ -956,3 +956,37 @@ def unseen_counts(list totals not None, counts, list groups not None):
         if total > 0:
             out[t] = total
     return out
+
+
+def expert_discards(counts, int joker_kind, int flags, list tiles not None):
+    """Per discard kind in ``tiles`` (held kinds): ``(shantens, connectivity)``, the shanten
+    after that discard (every copy of ``joker_kind`` >= 0 a joker; kinds asked twice are
+    computed once) and how much the tile helps its neighbours (the greedy bot's
+    ``_connectivity``: the expert's last tie-break). One call for the expert bot's turn."""
+    _joker_kind(joker_kind)
+    cdef uint8_t h[34]
+    cdef int tv[42]
+    cdef int8_t shan[34]
+    cdef int n, i, t
+    _load(counts, h)
+    _load_tiles(tiles, tv)
+    n = len(tiles)
+    for i in range(n):
+        t = tv[i]
+        if t >= MJ_N_KINDS or not h[t]:
+            raise InvalidHandError(f"a discard must be a held kind, got {t}")
+        h[t] -= 1
+        try:
+            _check_split(h, joker_kind, MJ_Q_SHANTEN)
+        finally:
+            h[t] += 1
+    for t in range(MJ_N_KINDS):
+        shan[t] = 99
+    with nogil:
+        for i in range(n):
+            t = tv[i]
+            if shan[t] == 99:
+                h[t] -= 1
+                shan[t] = <int8_t>_split_shanten(h, joker_kind, flags)
+                h[t] += 1
+    return [shan[tv[i]] for i in range(n)], [_connectivity(h, tv[i]) for i in range(n)]

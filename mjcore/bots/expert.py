@@ -28,6 +28,7 @@ import numpy as np
 
 from .. import tiles as T
 from .._core import (
+    expert_discards,
     expert_ukeire,
     expert_waits,
     shanten_bits,
@@ -38,7 +39,7 @@ from ..engine.actions import PASS, Action
 from ..engine.melds import Meld
 from ..scoring import WinContext
 from .base import BaseBot
-from .greedy import GreedyBot, _bits, _connectivity, _flags_of, _Hand, _variant_of
+from .greedy import GreedyBot, _bits, _flags_of, _Hand, _variant_of
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -159,19 +160,19 @@ class ExpertBot(BaseBot):
         """(shanten, score) of each discard: -STEP a shanten step, + ukeire or ready value,
         + a 清一色 bonus for off-suit tiles, - weighted danger."""
         hand = info.hand
-        shantens = hand.shanten_after_discards(tiles)
+        shantens, conns = expert_discards(hand.counts, hand.joker_kind, hand.bits, tiles)
         best = min(shantens)
         flush, strength = _flush_suit(info)
         weight = _DEFENSE[min(max(best, 0), 3)] * info.threat
         contenders = sum(1 for sh in shantens if sh == best)
         gains = self._gains(info, tiles, shantens, best, contenders, flush)
         out = []
-        for t, sh in zip(tiles, shantens, strict=True):
+        for t, sh, conn in zip(tiles, shantens, conns, strict=True):
             off = flush >= 0 and (t >= 27 or t // 9 != flush)
             score = -_STEP * sh + gains.get(t, 0.0) + (strength if off else 0.0)
             if weight:
                 score -= weight * info.danger(t)
-            score -= 0.01 * _connectivity(hand.counts, t)  # last tie-break: keep connected tiles
+            score -= 0.01 * conn  # last tie-break: keep connected tiles
             out.append((sh, score))
         return out
 
@@ -596,15 +597,13 @@ def _live(info: _Info, t: int) -> int:
 # ---- the shared estimates ------------------------------------------------------------------------
 def _flush_suit(info: _Info) -> tuple[int, float]:
     """(suit, bonus for an off-suit discard) when the hand leans to 清一色, else (-1, 0)."""
-    per = [0, 0, 0, 0]
-    for t, n in enumerate(_held(info.hand.counts)):
-        if n:
-            per[t // 9 if t < 27 else 3] += n
+    c = info.hand.counts
+    per = [sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34])]
     for m in info.melds:
         for t in m.tiles[:3]:
             per[t // 9 if t < 27 else 3] += 1
     total = sum(per)
-    suit = max(range(3), key=lambda s: per[s])
+    suit = per.index(max(per[0], per[1], per[2]))  # the first of the most held
     other = total - per[suit]
     if other == 0 or any(m.tiles[0] >= 27 or m.tiles[0] // 9 != suit for m in info.melds):
         return -1, 0.0
