@@ -37,6 +37,7 @@ from .._core import (
 )
 from ..engine.actions import PASS, Action
 from ..engine.melds import Meld
+from ..engine.view import public_phase
 from ..scoring import WinContext
 from .base import BaseBot
 from .greedy import GreedyBot, _bits, _flags_of, _Hand, _variant_of
@@ -217,8 +218,11 @@ class ExpertBot(BaseBot):
         total = 0.0
         unseen = info.unseen
         base = None
-        for w in range(T.N_KINDS):
-            if mask >> w & 1 and unseen[w]:
+        while mask:  # each wait, lowest kind first
+            low = mask & -mask
+            mask ^= low
+            w = low.bit_length() - 1
+            if unseen[w]:
                 if base is None:
                     base = _after_discard(info.hand, t)
                 total += unseen[w] * min(self._points(info, base, w), 64)
@@ -361,8 +365,6 @@ class _Info:
     @classmethod
     def from_game(cls, game: Game, seat: int) -> _Info:
         """The seat's knowledge from the engine: its own hand and the public facts only."""
-        from ..engine.view import public_phase
-
         variant = game.variant
         info = cls(variant, game.opts, seat, game.n, public_phase(game, seat))
         st = game.seats[seat]
@@ -490,21 +492,24 @@ class _Info:
 
     def danger(self, t: int) -> float:
         """How likely discarding ``t`` feeds a dangerous seat (0 = safe), summed over seats."""
+        threats = self.threats
+        unseen = self.unseen[t]
+        if t >= 27:
+            base = 0.1 if unseen <= 1 else 0.3
+        else:
+            r = t % 9
+            base = 0.5 if r in (0, 8) else 0.8 if r in (1, 7) else 1.0
         total = 0.0
-        for level, waits, flush, discards in self.threats:
+        for level, waits, flush, discards in threats:
             if level <= 0:
                 continue
             if waits >= 0:
                 total += level * (1.5 if waits >> t & 1 else 0.0)
                 continue
-            if t >= 27:
-                d = 0.1 if self.unseen[t] <= 1 else 0.3
-            else:
-                r = t % 9
-                d = 0.5 if r in (0, 8) else 0.8 if r in (1, 7) else 1.0
-                if flush >= 0:
-                    d *= 1.6 if t // 9 == flush else 0.2
-            if self.unseen[t] == 0:
+            d = base
+            if flush >= 0 and t < 27:
+                d *= 1.6 if t // 9 == flush else 0.2
+            if unseen == 0:
                 d *= 0.5
             if t in discards:
                 d *= 0.25
@@ -590,8 +595,8 @@ def _valued(ready: list[int], lives: list[int]) -> tuple[int, ...]:
 
 def _live(info: _Info, t: int) -> int:
     """Unseen copies of the waits left after discarding ``t`` from a ready hand."""
-    mask = info.hand.waits_without({t: 1})
-    return sum(info.unseen[w] for w in range(T.N_KINDS) if mask >> w & 1)
+    hand = info.hand
+    return expert_waits(hand.counts, hand.joker_kind, hand.bits, info.unseen, [t])[1][0]
 
 
 # ---- the shared estimates ------------------------------------------------------------------------
