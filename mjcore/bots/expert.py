@@ -140,7 +140,7 @@ class ExpertBot(BaseBot):
             if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
                 return a
         scored = self._score_discards(info, [a.tile for a in discards])
-        best_sh = min(sh for sh, _ in scored)
+        best_sh, top = _least_and_top(scored)
         for a in legal:  # gangs and 扭 groups when no worse (greedy's rule), unless defending
             if a.kind == "gang" and (info.threat < 1.0 or info.tuning["gang_always"]):
                 take = 4 if hand.counts[a.tile] == 4 else 1
@@ -153,7 +153,6 @@ class ExpertBot(BaseBot):
             pick = self._declaration(info, declares, discards, scored)
             if pick is not None:
                 return pick
-        top = max(v for _, v in scored)
         ties = [i for i, (_, v) in enumerate(scored) if v == top]
         return discards[ties[0] if len(ties) == 1 else ties[self.integers(len(ties))]]
 
@@ -165,7 +164,7 @@ class ExpertBot(BaseBot):
         best = min(shantens)
         flush, strength = _flush_suit(info)
         weight = _DEFENSE[min(max(best, 0), 3)] * info.threat
-        contenders = sum(1 for sh in shantens if sh == best)
+        contenders = shantens.count(best)
         gains = self._gains(info, tiles, shantens, best, contenders, flush)
         out = []
         for t, sh, conn in zip(tiles, shantens, conns, strict=True):
@@ -459,7 +458,8 @@ class _Info:
         for s, melds, discards, declared, won, n_melds in rows:
             shown = ting[s] if isinstance(ting, list) and s < len(ting) else None
             self._threats.append(_threat(melds, discards, declared, won, n_melds, shown, self))
-        self._threat = min(sum(t[0] for t in self._threats), 2.0) * self.tuning["defense"]
+        total = sum([row[0] for row in self._threats])  # (sum(): compensated from 3.12 on)
+        self._threat = min(total, 2.0) * self.tuning["defense"]
         self._loader = None
 
     @property
@@ -574,6 +574,17 @@ def _held(counts: Any) -> list[int]:
     return counts.tolist() if isinstance(counts, np.ndarray) else list(counts)
 
 
+def _least_and_top(scored: list[tuple[int, float]]) -> tuple[int, float]:
+    """(least shanten, best score) of scored discards (as min() and max() find them)."""
+    least, top = scored[0]
+    for sh, v in scored:
+        if sh < least:
+            least = sh
+        if v > top:
+            top = v
+    return least, top
+
+
 def _after_discard(hand: _Hand, t: int) -> tuple[bytearray, int]:
     """(concealed counts less one ``t`` with every copy of the joker kind taken out, the
     number taken out): the hand a win after discarding ``t`` is scored from."""
@@ -610,8 +621,11 @@ def _flush_suit(info: _Info) -> tuple[int, float]:
     total = sum(per)
     suit = per.index(max(per[0], per[1], per[2]))  # the first of the most held
     other = total - per[suit]
-    if other == 0 or any(m.tiles[0] >= 27 or m.tiles[0] // 9 != suit for m in info.melds):
+    if other == 0:
         return -1, 0.0
+    for m in info.melds:
+        if m.tiles[0] >= 27 or m.tiles[0] // 9 != suit:
+            return -1, 0.0
     scale = info.tuning["flush"]
     if per[suit] >= 11 and other <= 3 and scale:
         return suit, 1.1 * _STEP * scale
