@@ -301,7 +301,8 @@ class ExpertBot(BaseBot):
             if a.kind == "gang" and hand.shanten_without({tile: 3}) <= now:
                 return a
         flush, _ = _flush_suit(info)
-        pairs = sum(1 for n in _held(hand.counts) if n >= 2)
+        c = hand.counts  # (counts 0..4: the pairs, triplets and quads held)
+        pairs = c.count(2) + c.count(3) + c.count(4)
         easy = (flush >= 0 and tile < 27 and tile // 9 == flush) or pairs >= 4
         easy = easy or bool(info.tuning["peng_no_worse"])
         for a in legal:
