@@ -452,7 +452,7 @@ class _Info:
         self._unseen = unseen
         opts = self.opts
         if getattr(opts, "self_draw_only", False) or (
-            getattr(opts, "niupai", False) and any(m.kind == "niu" for m in self.melds)
+            getattr(opts, "niupai", False) and _has_niu(self.melds)
         ):
             self.how = "self_draw"
         ting = public.get("ting") if isinstance(public, dict) else None
@@ -516,6 +516,14 @@ class _Info:
                 d *= 0.25
             total += level * d
         return total
+
+
+def _has_niu(melds: tuple[Meld, ...]) -> bool:
+    """Whether a 扭 group (青岛) is among the melds."""
+    for m in melds:
+        if m.kind == "niu":
+            return True
+    return False
 
 
 def _threat(

@@ -1,0 +1,33 @@
+# Augments expert.py when Cython compiles it (pure-Python mode), as game.pxd does for the
+# engine: _Info becomes an extension type whose fields live in a C struct, and the steps run on
+# every decision (reading the engine's public state, the suits, the danger of a tile) read the
+# engine's and the hand's fields in C. Only ints and objects are typed: every float stays a
+# Python float, so compiled and pure-Python arithmetic are the same operations in the same
+# order. expert.py is unchanged as the plain-Python fallback.
+
+cimport cython
+
+from mjcore.bots.greedy cimport _Hand
+from mjcore.engine.game cimport Game
+from mjcore.engine.seat cimport SeatState
+
+
+cdef class _Info:
+    cdef public object variant, opts, phase, claim_tile, melds, _melds_key, flowers, how
+    cdef public object _unseen, _threats, _threat, _loader, held, tuning, wall_live
+    cdef public _Hand hand
+    cdef public int seat, n
+
+    @cython.locals(game=Game, other=SeatState, s=int, seat=int, groups=list, rows=list,
+                   melds=list)
+    cpdef _load_game(self, game)
+
+    @cython.locals(rows=list)
+    cpdef _finish(self, list unseen, list rows, public)
+
+    @cython.locals(threats=list, unseen=int, r=int, tile=int)
+    cpdef danger(self, int t)
+
+
+@cython.locals(c=bytearray, per=list, total=int, suit=int, other=int)
+cpdef tuple _flush_suit(_Info info)
