@@ -31,3 +31,18 @@ cdef class _Info:
 
 @cython.locals(c=bytearray, per=list, total=int, suit=int, other=int)
 cpdef tuple _flush_suit(_Info info)
+
+
+@cython.locals(hand=_Hand, shantens=list, conns=list, best=int, flush=int, contenders=int,
+               gains=dict, out=list, t=int, sh=int, conn=int, off=bint)
+cpdef list _scores(bot, _Info info, list tiles)
+
+
+@cython.locals(ready=list, ask=list, t=int, sh=int, gains=dict, hand=_Hand, got=list,
+               masks=list, lives=list)
+cpdef dict _gains(bot, _Info info, list tiles, list shantens, int best, int contenders,
+                  int flush)
+
+
+@cython.locals(least=int, sh=int)
+cpdef tuple _least_and_top(list scored)

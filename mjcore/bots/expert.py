@@ -158,58 +158,8 @@ class ExpertBot(BaseBot):
 
     def _score_discards(self, info: _Info, tiles: list[int]) -> list[tuple[int, float]]:
         """(shanten, score) of each discard: -STEP a shanten step, + ukeire or ready value,
-        + a 清一色 bonus for off-suit tiles, - weighted danger."""
-        hand = info.hand
-        shantens, conns = expert_discards(hand.counts, hand.joker_kind, hand.bits, tiles)
-        best = min(shantens)
-        flush, strength = _flush_suit(info)
-        weight = _DEFENSE[min(max(best, 0), 3)] * info.threat
-        contenders = shantens.count(best)
-        gains = self._gains(info, tiles, shantens, best, contenders, flush)
-        out = []
-        for t, sh, conn in zip(tiles, shantens, conns, strict=True):
-            off = flush >= 0 and (t >= 27 or t // 9 != flush)
-            score = -_STEP * sh + gains.get(t, 0.0) + (strength if off else 0.0)
-            if weight:
-                score -= weight * info.danger(t)
-            score -= 0.01 * conn  # last tie-break: keep connected tiles
-            out.append((sh, score))
-        return out
-
-    def _gains(
-        self,
-        info: _Info,
-        tiles: list[int],
-        shantens: list[int],
-        best: int,
-        contenders: int,
-        flush: int,
-    ) -> dict[int, float]:
-        """Per discard worth a second look: a ready one's value (when several are ready), else
-        its ukeire (the best ones when several tie or a flush is steered, and an off-suit one a
-        step behind). Both asked of the core in one call each."""
-        ready: list[int] = []
-        ask: list[int] = []
-        for t, sh in zip(tiles, shantens, strict=True):
-            if sh == 0 and contenders > 1:
-                ready.append(t)
-            elif sh > 0 and (
-                (sh == best and (contenders > 1 or flush >= 0))
-                or (flush >= 0 and (t >= 27 or t // 9 != flush) and sh == best + 1)
-            ):
-                ask.append(t)
-        gains: dict[int, float] = {}
-        if ask and best > 0:  # (best 0: no kind is tried, the ukeire is 0)
-            hand = info.hand
-            got = expert_ukeire(hand.counts, hand.joker_kind, hand.bits, info.unseen, ask)
-            gains = {t: float(n) for t, n in zip(ask, got, strict=True)}
-        if ready:
-            hand = info.hand
-            masks, lives = expert_waits(hand.counts, hand.joker_kind, hand.bits, info.unseen, ready)
-            valued = _valued(ready, lives) if best == 0 else ()
-            for t, mask, live in zip(ready, masks, lives, strict=True):
-                gains[t] = self._ready_value(info, t, mask) if t in valued else 4.0 * live
-        return gains
+        + a 清一色 bonus for off-suit tiles, - weighted danger (:func:`_scores`)."""
+        return _scores(self, info, tiles)
 
     def _ready_value(self, info: _Info, t: int, mask: int) -> float:
         """Σ over waits (``mask``, after discarding ``t``) of unseen copies × the variant's
@@ -581,6 +531,62 @@ def _totals(variant: Variant, opts: Any) -> list[int]:
 
 def _held(counts: Any) -> list[int]:
     return counts.tolist() if isinstance(counts, np.ndarray) else list(counts)
+
+
+def _scores(bot: ExpertBot, info: _Info, tiles: list[int]) -> list[tuple[int, float]]:
+    """:meth:`ExpertBot._score_discards` (a module function: typed when compiled)."""
+    hand = info.hand
+    shantens, conns = expert_discards(hand.counts, hand.joker_kind, hand.bits, tiles)
+    best = min(shantens)
+    flush, strength = _flush_suit(info)
+    weight = _DEFENSE[min(max(best, 0), 3)] * info.threat
+    contenders = shantens.count(best)
+    gains = _gains(bot, info, tiles, shantens, best, contenders, flush)
+    out = []
+    for t, sh, conn in zip(tiles, shantens, conns, strict=True):
+        off = flush >= 0 and (t >= 27 or t // 9 != flush)
+        score = -_STEP * sh + gains.get(t, 0.0) + (strength if off else 0.0)
+        if weight:
+            score -= weight * info.danger(t)
+        score -= 0.01 * conn  # last tie-break: keep connected tiles
+        out.append((sh, score))
+    return out
+
+
+def _gains(
+    bot: ExpertBot,
+    info: _Info,
+    tiles: list[int],
+    shantens: list[int],
+    best: int,
+    contenders: int,
+    flush: int,
+) -> dict[int, float]:
+    """Per discard worth a second look: a ready one's value (when several are ready), else its
+    ukeire (the best ones when several tie or a flush is steered, and an off-suit one a step
+    behind). Both asked of the core in one call each."""
+    ready: list[int] = []
+    ask: list[int] = []
+    for t, sh in zip(tiles, shantens, strict=True):
+        if sh == 0 and contenders > 1:
+            ready.append(t)
+        elif sh > 0 and (
+            (sh == best and (contenders > 1 or flush >= 0))
+            or (flush >= 0 and (t >= 27 or t // 9 != flush) and sh == best + 1)
+        ):
+            ask.append(t)
+    gains: dict[int, float] = {}
+    hand = info.hand
+    if ask and best > 0:  # (best 0: no kind is tried, the ukeire is 0)
+        got = expert_ukeire(hand.counts, hand.joker_kind, hand.bits, info.unseen, ask)
+        for t, n in zip(ask, got, strict=True):
+            gains[t] = float(n)
+    if ready:
+        masks, lives = expert_waits(hand.counts, hand.joker_kind, hand.bits, info.unseen, ready)
+        valued = _valued(ready, lives) if best == 0 else ()
+        for t, mask, live in zip(ready, masks, lives, strict=True):
+            gains[t] = bot._ready_value(info, t, mask) if t in valued else 4.0 * live
+    return gains
 
 
 def _least_and_top(scored: list[tuple[int, float]]) -> tuple[int, float]:
