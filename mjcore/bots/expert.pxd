@@ -46,3 +46,7 @@ cpdef dict _gains(bot, _Info info, list tiles, list shantens, int best, int cont
 
 @cython.locals(least=int, sh=int)
 cpdef tuple _least_and_top(list scored)
+
+
+@cython.locals(info=_Info, st=SeatState)
+cpdef _Info _game_info(cls, Game game, int seat)

@@ -22,6 +22,7 @@ deterministic for a seed (ties: the seed's stream).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -315,19 +316,7 @@ class _Info:
     @classmethod
     def from_game(cls, game: Game, seat: int) -> _Info:
         """The seat's knowledge from the engine: its own hand and the public facts only."""
-        variant = game.variant
-        info = cls(variant, game.opts, seat, game.n, public_phase(game, seat))
-        st = game.seats[seat]
-        jk = game.extra.get("joker_kind", -1) if variant.jokers_are_joker_kind else -1
-        info.hand = _Hand(st.hand, game.shape_bits, joker_kind=jk)
-        if info.phase in _CLAIM_PHASES:
-            info.claim_tile = game.claim[1]
-        info.melds = tuple(st.melds)
-        info.flowers = tuple(st.flowers)
-        info.held = st.held_flowers
-        info.wall_live = game.wall.live
-        info._loader = lambda: info._load_game(game)
-        return info
+        return _game_info(cls, game, seat)
 
     def _load_game(self, game: Game) -> None:
         """Unseen counts and danger from the engine's public state (on first use)."""
@@ -466,6 +455,23 @@ class _Info:
                 d *= 0.25
             total += level * d
         return total
+
+
+def _game_info(cls: type[_Info], game: Game, seat: int) -> _Info:
+    """:meth:`_Info.from_game` (a module function: typed when compiled)."""
+    variant = game.variant
+    info = cls(variant, game.opts, seat, game.n, public_phase(game, seat))
+    st = game.seats[seat]
+    jk = game.extra.get("joker_kind", -1) if variant.jokers_are_joker_kind else -1
+    info.hand = _Hand(st.hand, game.shape_bits, joker_kind=jk)
+    if info.phase in _CLAIM_PHASES:
+        info.claim_tile = game.claim[1]
+    info.melds = tuple(st.melds)
+    info.flowers = tuple(st.flowers)
+    info.held = st.held_flowers
+    info.wall_live = game.wall.live
+    info._loader = partial(info._load_game, game)  # (no closure: cpdef when compiled)
+    return info
 
 
 def _has_niu(melds: tuple[Meld, ...]) -> bool:
