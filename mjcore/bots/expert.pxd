@@ -50,3 +50,12 @@ cpdef tuple _least_and_top(list scored)
 
 @cython.locals(info=_Info, st=SeatState)
 cpdef _Info _game_info(cls, Game game, int seat)
+
+
+@cython.locals(discards=list, hand=_Hand, scored=list, best_sh=int, declares=list, ties=list,
+               take=int)
+cpdef _turn(bot, _Info info, legal)
+
+
+@cython.locals(flush=int)
+cpdef tuple _threat(list melds, discards, declared, won, int n_melds, shown, _Info info)

@@ -133,29 +133,7 @@ class ExpertBot(BaseBot):
         return self._turn(info, legal)
 
     def _turn(self, info: _Info, legal: Sequence[Action]) -> Action:
-        discards = [a for a in legal if a.kind == "discard"]
-        if not discards:
-            return PASS if PASS in legal else legal[0]
-        hand = info.hand
-        for a in discards:  # a held flower (飘花) goes first, as greedy plays it
-            if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
-                return a
-        scored = self._score_discards(info, [a.tile for a in discards])
-        best_sh, top = _least_and_top(scored)
-        for a in legal:  # gangs and 扭 groups when no worse (greedy's rule), unless defending
-            if a.kind == "gang" and (info.threat < 1.0 or info.tuning["gang_always"]):
-                take = 4 if hand.counts[a.tile] == 4 else 1
-                if hand.shanten_without({a.tile: take}) <= best_sh:
-                    return a
-            elif a.kind == "niu" and GreedyBot._niu_helps(hand, a, best_sh):
-                return a
-        declares = [a for a in legal if a.kind == "declare"]
-        if declares and best_sh <= 0:
-            pick = self._declaration(info, declares, discards, scored)
-            if pick is not None:
-                return pick
-        ties = [i for i, (_, v) in enumerate(scored) if v == top]
-        return discards[ties[0] if len(ties) == 1 else ties[self.integers(len(ties))]]
+        return _turn(self, info, legal)
 
     def _score_discards(self, info: _Info, tiles: list[int]) -> list[tuple[int, float]]:
         """(shanten, score) of each discard: -STEP a shanten step, + ukeire or ready value,
@@ -537,6 +515,34 @@ def _totals(variant: Variant, opts: Any) -> list[int]:
 
 def _held(counts: Any) -> list[int]:
     return counts.tolist() if isinstance(counts, np.ndarray) else list(counts)
+
+
+def _turn(bot: ExpertBot, info: _Info, legal: Sequence[Action]) -> Action:
+    """The turn's action: a flower held, a gang or 扭 when no worse, a declaration, else the
+    best-scored discard (ties: the seed's stream). A module function: typed when compiled."""
+    discards = [a for a in legal if a.kind == "discard"]
+    if not discards:
+        return PASS if PASS in legal else legal[0]
+    hand = info.hand
+    for a in discards:  # a held flower (飘花) goes first, as greedy plays it
+        if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
+            return a
+    scored = bot._score_discards(info, [a.tile for a in discards])
+    best_sh, top = _least_and_top(scored)
+    for a in legal:  # gangs and 扭 groups when no worse (greedy's rule), unless defending
+        if a.kind == "gang" and (info.threat < 1.0 or info.tuning["gang_always"]):
+            take = 4 if hand.counts[a.tile] == 4 else 1
+            if hand.shanten_without({a.tile: take}) <= best_sh:
+                return a
+        elif a.kind == "niu" and GreedyBot._niu_helps(hand, a, best_sh):
+            return a
+    declares = [a for a in legal if a.kind == "declare"]
+    if declares and best_sh <= 0:
+        pick = bot._declaration(info, declares, discards, scored)
+        if pick is not None:
+            return pick
+    ties = [i for i, (_, v) in enumerate(scored) if v == top]
+    return discards[ties[0] if len(ties) == 1 else ties[bot.integers(len(ties))]]
 
 
 def _scores(bot: ExpertBot, info: _Info, tiles: list[int]) -> list[tuple[int, float]]:
