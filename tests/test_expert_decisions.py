@@ -20,8 +20,18 @@ from hypothesis import strategies as st
 
 import mjcore
 from mjcore import tiles as T
-from mjcore._core import expert_ukeire, expert_waits, form_flags, shanten_bits, waits_mask_bits
+from mjcore._core import (
+    discard_shanten,
+    expert_discards,
+    expert_ukeire,
+    expert_waits,
+    form_flags,
+    shanten_bits,
+    unseen_counts,
+    waits_mask_bits,
+)
 from mjcore.bots.expert import ExpertBot
+from mjcore.bots.greedy import _connectivity
 from mjcore.variants import get_variant
 
 MAIN_OPTIONS = {
@@ -211,6 +221,27 @@ def test_expert_helpers_match_reference(hand, jk, bits):
     for t, mask, live in zip(held, masks, lives, strict=True):
         assert mask == _waits_reference(counts, jk, bits, t)
         assert live == sum(unseen[w] for w in range(T.N_KINDS) if mask >> w & 1)
+    shantens, conns = expert_discards(bytearray(counts), jk, bits, held + held[:1])
+    table = discard_shanten(bytearray(counts), jk, bits)
+    assert shantens == [table[t] for t in held + held[:1]]
+    assert conns == [_connectivity(counts, t) for t in held + held[:1]]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    _hands(),
+    st.lists(st.lists(st.integers(0, T.N_ALL_KINDS - 1), max_size=6), max_size=8),
+    st.lists(st.integers(0, 8), min_size=T.N_KINDS, max_size=T.N_KINDS),
+)
+def test_unseen_counts_matches_reference(hand, groups, totals):
+    counts = hand[0]
+    seen = [0] * T.N_KINDS
+    for group in groups:
+        for t in group:
+            if t < T.N_KINDS:
+                seen[t] += 1
+    want = [max(totals[t] - seen[t] - counts[t], 0) for t in range(T.N_KINDS)]
+    assert unseen_counts(totals, bytearray(counts), [tuple(g) for g in groups]) == want
 
 
 _READY = bytes(T.counts("123m456p789s11z23s"))
@@ -229,6 +260,14 @@ _READY = bytes(T.counts("123m456p789s11z23s"))
         (lambda: expert_ukeire(_READY, -1, 1, [0] * 34, [-1]), ">= 0"),
         (lambda: expert_ukeire(bytes(T.counts("123m456p789s1z")), -1, 1, [1] * 34, [0]), "tiles"),
         (lambda: expert_waits(_READY, -1, 1, [0] * 34, [5]), "held"),
+        (lambda: expert_discards(_READY, -1, 1, [5]), "held"),
+        (lambda: expert_discards(_READY, -1, 1, [34]), "held"),
+        (lambda: expert_discards(bytes(T.counts("123m456p789s1z")), -1, 1, [0]), "tiles"),
+        (lambda: unseen_counts([4] * 33, _READY, []), "totals"),
+        (lambda: unseen_counts([4] * 33 + [256], _READY, []), "totals"),
+        (lambda: unseen_counts([4] * 34, _READY, [[-1]]), ">= 0"),
+        (lambda: unseen_counts([4] * 34, _READY, [["1m"]]), ">= 0"),
+        (lambda: unseen_counts([4] * 34, bytes(33), []), "34 entries"),
         (lambda: expert_waits(bytes(T.counts("123m456p789s1z")), -1, 1, [0] * 34, [0]), "tiles"),
     ],
 )
