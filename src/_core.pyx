@@ -818,7 +818,8 @@ cdef long _ukeire_one(uint8_t *h, int t, int jk, int flags, const long *unseen, 
     checked as :func:`shanten_bits` checks it: on a bad one ``code``/``bad``/``k`` say why and
     -1 is returned. ``h`` is restored."""
     cdef long total = 0
-    cdef int jokers = 0, base, u, s
+    cdef int jokers = 0, base, u, s, n = 0
+    cdef bint sure
     h[t] -= 1
     if jk >= 0:
         jokers = h[jk]
@@ -828,17 +829,25 @@ cdef long _ukeire_one(uint8_t *h, int t, int jk, int flags, const long *unseen, 
     if code[0] == MJ_OK:
         base = mj_shanten(h, jokers, flags)
         for u in range(MJ_N_KINDS):
+            n += h[u]
+        n += jokers
+        # 3m+1 tiles (a hand after its discard): one more tile is a valid 3m+2 hand whenever
+        # no kind goes past 4, so mj_check can only fail on a kind already held 4 times.
+        sure = n % 3 == 1 and n < MJ_MAX_TILES
+        for u in range(MJ_N_KINDS):
             if not (near >> u & 1) or not unseen[u]:
                 continue
             if u == jk:
                 k[0] = jokers + 1
-                code[0] = mj_check(h, jokers + 1, MJ_Q_SHANTEN, bad)
-                if code[0] != MJ_OK:
-                    break
+                if not sure:
+                    code[0] = mj_check(h, jokers + 1, MJ_Q_SHANTEN, bad)
+                    if code[0] != MJ_OK:
+                        break
                 s = mj_shanten(h, jokers + 1, flags)
             else:
                 h[u] += 1
-                code[0] = mj_check(h, jokers, MJ_Q_SHANTEN, bad)
+                if not sure or h[u] > 4:
+                    code[0] = mj_check(h, jokers, MJ_Q_SHANTEN, bad)
                 if code[0] == MJ_OK:
                     s = mj_shanten(h, jokers, flags)
                 h[u] -= 1

@@ -245,6 +245,7 @@ def test_unseen_counts_matches_reference(hand, groups, totals):
 
 
 _READY = bytes(T.counts("123m456p789s11z23s"))
+_QUAD = bytes(T.counts("1111m234p567s77z12s"))  # a kind held 4 times, 1 copy "unseen"
 
 
 @pytest.mark.parametrize(
@@ -259,6 +260,8 @@ _READY = bytes(T.counts("123m456p789s11z23s"))
         (lambda: expert_ukeire(_READY, -1, 1, [0] * 34, [40]), "held"),
         (lambda: expert_ukeire(_READY, -1, 1, [0] * 34, [-1]), ">= 0"),
         (lambda: expert_ukeire(bytes(T.counts("123m456p789s1z")), -1, 1, [1] * 34, [0]), "tiles"),
+        (lambda: expert_ukeire(_QUAD, -1, 1, [1] * 34, [T.kind("1s")]), "count"),
+        (lambda: expert_ukeire(_QUAD, 5, 1, [1] * 34, [T.kind("1s")]), "count"),
         (lambda: expert_waits(_READY, -1, 1, [0] * 34, [5]), "held"),
         (lambda: expert_discards(_READY, -1, 1, [5]), "held"),
         (lambda: expert_discards(_READY, -1, 1, [34]), "held"),
