@@ -52,7 +52,8 @@ cpdef tuple _least_and_top(list scored)
 cpdef _Info _game_info(cls, Game game, int seat)
 
 
-@cython.locals(discards=list, hand=_Hand, scored=list, best_sh=int, declares=list, ties=list,
+@cython.locals(discards=list, tiles=list, groups=list, declares=list, hand=_Hand,
+               counts=bytearray, i=Py_ssize_t, t=int, scored=list, best_sh=int, ties=list,
                take=int)
 cpdef _turn(bot, _Info info, legal)
 

@@ -520,23 +520,36 @@ def _held(counts: Any) -> list[int]:
 def _turn(bot: ExpertBot, info: _Info, legal: Sequence[Action]) -> Action:
     """The turn's action: a flower held, a gang or 扭 when no worse, a declaration, else the
     best-scored discard (ties: the seed's stream). A module function: typed when compiled."""
-    discards = [a for a in legal if a.kind == "discard"]
+    discards = []
+    tiles = []
+    groups = []  # gangs and 扭 groups, in the order of legal
+    declares = []
+    for a in legal:  # one pass over the actions
+        kind = a.kind
+        if kind == "discard":
+            discards.append(a)
+            tiles.append(a.tile)
+        elif kind == "gang" or kind == "niu":
+            groups.append(a)
+        elif kind == "declare":
+            declares.append(a)
     if not discards:
         return PASS if PASS in legal else legal[0]
     hand = info.hand
-    for a in discards:  # a held flower (飘花) goes first, as greedy plays it
-        if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
-            return a
-    scored = bot._score_discards(info, [a.tile for a in discards])
+    counts = hand.counts
+    for i, t in enumerate(tiles):  # a held flower (飘花) goes first, as greedy plays it
+        if t >= T.N_KINDS or not counts[t]:
+            return discards[i]
+    scored = bot._score_discards(info, tiles)
     best_sh, top = _least_and_top(scored)
-    for a in legal:  # gangs and 扭 groups when no worse (greedy's rule), unless defending
-        if a.kind == "gang" and (info.threat < 1.0 or info.tuning["gang_always"]):
-            take = 4 if hand.counts[a.tile] == 4 else 1
-            if hand.shanten_without({a.tile: take}) <= best_sh:
-                return a
-        elif a.kind == "niu" and GreedyBot._niu_helps(hand, a, best_sh):
+    for a in groups:  # gangs and 扭 groups when no worse (greedy's rule), unless defending
+        if a.kind == "gang":
+            if info.threat < 1.0 or info.tuning["gang_always"]:
+                take = 4 if counts[a.tile] == 4 else 1
+                if hand.shanten_without({a.tile: take}) <= best_sh:
+                    return a
+        elif GreedyBot._niu_helps(hand, a, best_sh):
             return a
-    declares = [a for a in legal if a.kind == "declare"]
     if declares and best_sh <= 0:
         pick = bot._declaration(info, declares, discards, scored)
         if pick is not None:
