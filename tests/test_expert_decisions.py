@@ -30,7 +30,7 @@ from mjcore._core import (
     unseen_counts,
     waits_mask_bits,
 )
-from mjcore.bots.expert import ExpertBot
+from mjcore.bots.expert import ExpertBot, _Info, _threat
 from mjcore.bots.greedy import _connectivity
 from mjcore.variants import get_variant
 
@@ -277,3 +277,26 @@ _QUAD = bytes(T.counts("1111m234p567s77z12s"))  # a kind held 4 times, 1 copy "u
 def test_expert_helpers_reject_bad_input(call, message):
     with pytest.raises(mjcore.InvalidHandError, match=message):
         call()
+
+
+_MELDS = st.lists(
+    st.lists(st.integers(0, T.N_KINDS - 1), min_size=0, max_size=4).map(tuple), max_size=5
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_MELDS, st.integers(0, 4), st.booleans())
+def test_threat_one_suit_display_matches_reference(melds, n_melds, late):
+    """_threat's suit scan is the set of suits it replaced (one suit, not honors)."""
+    game = get_variant("lipu").new_game(seed=1)
+    info = _Info.from_game(game, 0)
+    info.wall_live = 5 if late else 50
+    level, waits, flush, river = _threat(melds, [3, 4], "", False, n_melds, None, info)
+    suits = {t // 9 if t < 27 else 3 for ts in melds for t in ts}
+    one = len(melds) >= 2 and len(suits) == 1 and min(suits) < 3
+    assert flush == (min(suits) if one else -1)
+    want = (0.0, 0.0, 0.3, 0.6)[min(n_melds, 3)]
+    if n_melds and late:
+        want = min(want + 0.2, 1.0)
+    assert level == (max(want, 0.6) if one else want)
+    assert waits == -1 and river == frozenset({3, 4})

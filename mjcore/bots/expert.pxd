@@ -58,5 +58,5 @@ cpdef _Info _game_info(cls, Game game, int seat)
 cpdef _turn(bot, _Info info, legal)
 
 
-@cython.locals(flush=int)
+@cython.locals(flush=int, suit=int, t=int)
 cpdef tuple _threat(list melds, discards, declared, won, int n_melds, shown, _Info info)

@@ -474,10 +474,18 @@ def _threat(
     if n_melds and info.wall_live < 12:
         level = min(level + 0.2, 1.0)
     flush = -1
-    if len(melds) >= 2:  # a one-suit display
-        suits = {t // 9 if t < 27 else 3 for ts in melds for t in ts}
-        if len(suits) == 1 and min(suits) < 3:
-            flush = min(suits)
+    if len(melds) >= 2:  # a one-suit display: every meld's tiles of one suit (not honors)
+        suit = -1
+        for ts in melds:
+            for t in ts:
+                if t >= 27 or (suit >= 0 and t // 9 != suit):
+                    suit = 3
+                    break
+                suit = t // 9
+            if suit == 3:
+                break
+        if 0 <= suit < 3:
+            flush = suit
             level = max(level, 0.6)
     waits = -1
     if isinstance(shown, dict):
