@@ -1,9 +1,10 @@
 # Augments expert.py when Cython compiles it (pure-Python mode), as game.pxd does for the
 # engine: _Info becomes an extension type whose fields live in a C struct, and the steps run on
 # every decision (reading the engine's public state, the suits, the danger of a tile) read the
-# engine's and the hand's fields in C. Only ints and objects are typed: every float stays a
-# Python float, so compiled and pure-Python arithmetic are the same operations in the same
-# order. expert.py is unchanged as the plain-Python fallback.
+# engine's and the hand's fields in C. Only ints and objects are typed, and the float locals
+# Cython would infer as C doubles are declared objects: every float stays a Python float, so
+# compiled and pure-Python arithmetic are the same operations in the same order (no fused
+# multiply-add on any platform). expert.py is unchanged as the plain-Python fallback.
 
 cimport cython
 
@@ -25,7 +26,7 @@ cdef class _Info:
     @cython.locals(rows=list)
     cpdef _finish(self, list unseen, list rows, public)
 
-    @cython.locals(threats=list, unseen=int, r=int, tile=int)
+    @cython.locals(threats=list, unseen=int, r=int, base=object, d=object, total=object)
     cpdef danger(self, int t)
 
 
