@@ -15,7 +15,7 @@ from mjcore.engine.seat cimport SeatState
 
 cdef class _Info:
     cdef public object variant, opts, phase, claim_tile, melds, _melds_key, flowers, how
-    cdef public object _unseen, _threats, _threat, _loader, held, tuning, wall_live
+    cdef public object _unseen, _threats, _threat, _game, held, tuning, wall_live
     cdef public _Hand hand
     cdef public int seat, n
 

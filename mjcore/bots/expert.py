@@ -22,7 +22,6 @@ deterministic for a seed (ties: the seed's stream).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -269,7 +268,7 @@ class _Info:
         "wall_live",
         "_threats",
         "_threat",
-        "_loader",
+        "_game",
         "held",
         "tuning",
     )
@@ -286,7 +285,7 @@ class _Info:
         self._threat = 0.0
         self.wall_live = 99
         self._unseen: list[int] | None = None  # (with the threats: computed on first use)
-        self._loader: Any = None
+        self._game: Game | None = None  # read on first use (no reference cycle)
         self.how = "discard"
         self.held: tuple[int, ...] = ()  # own flowers still in hand (飘花)
         self.tuning = _tuning(variant.name)
@@ -295,6 +294,13 @@ class _Info:
     def from_game(cls, game: Game, seat: int) -> _Info:
         """The seat's knowledge from the engine: its own hand and the public facts only."""
         return _game_info(cls, game, seat)
+
+    def _load(self) -> None:
+        """Read the engine's public facts (an info from :meth:`from_game`, on first use; one
+        from :meth:`from_view` has them from the start)."""
+        game = self._game
+        assert game is not None
+        self._load_game(game)
 
     def _load_game(self, game: Game) -> None:
         """Unseen counts and danger from the engine's public state (on first use)."""
@@ -378,7 +384,7 @@ class _Info:
             self._threats.append(_threat(melds, discards, declared, won, n_melds, shown, self))
         total = sum([row[0] for row in self._threats])  # (sum(): compensated from 3.12 on)
         self._threat = min(total, 2.0) * self.tuning["defense"]
-        self._loader = None
+        self._game = None
 
     @property
     def melds_key(self) -> tuple[str, ...]:
@@ -391,21 +397,21 @@ class _Info:
     def unseen(self) -> list[int]:
         """Copies of each kind the seat has not seen (not in its hand nor face up)."""
         if self._unseen is None:
-            self._loader()
+            self._load()
         return self._unseen  # type: ignore[return-value]
 
     @property
     def threats(self) -> list[tuple[float, int, int, frozenset[int]]]:
         """Per other seat: (danger level, known waits or -1, one-suit display or -1, river)."""
         if self._unseen is None:
-            self._loader()
+            self._load()
         return self._threats
 
     @property
     def threat(self) -> float:
         """The summed danger level of the other seats (at most 2), scaled per variant."""
         if self._unseen is None:
-            self._loader()
+            self._load()
         return self._threat
 
     def danger(self, t: int) -> float:
@@ -448,7 +454,7 @@ def _game_info(cls: type[_Info], game: Game, seat: int) -> _Info:
     info.flowers = tuple(st.flowers)
     info.held = st.held_flowers
     info.wall_live = game.wall.live
-    info._loader = partial(info._load_game, game)  # (no closure: cpdef when compiled)
+    info._game = game  # the public facts are read on first use (_load_game)
     return info
 
 
