@@ -1,5 +1,6 @@
 """Stubs of the native extension (src/_core.pyx); checked by mypy stubtest in CI."""
 
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
@@ -79,3 +80,15 @@ def greedy_ready_discard(
 def shanten_removed(
     counts: TileLike, joker_kind: int, flags: int, removed: dict[int, int], discard: bool = False
 ) -> int: ...
+def expert_discards(
+    counts: TileLike, joker_kind: int, flags: int, tiles: list[int]
+) -> tuple[list[int], list[int]]: ...
+def expert_ukeire(
+    counts: TileLike, joker_kind: int, flags: int, unseen: list[int], tiles: list[int]
+) -> list[int]: ...
+def expert_waits(
+    counts: TileLike, joker_kind: int, flags: int, unseen: list[int], tiles: list[int]
+) -> tuple[list[int], list[int]]: ...
+def unseen_counts(
+    totals: list[int], counts: TileLike, groups: list[Sequence[int]]
+) -> list[int]: ...

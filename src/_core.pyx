@@ -778,3 +778,224 @@ def shanten_removed(counts, int joker_kind, int flags, dict removed not None,
     with nogil:
         s = _least_after_discard(h, joker_kind, flags)
     return s
+
+
+# ---- the expert bot's questions, each in one call (mjcore/bots/expert.py) -------------------
+cdef int _load_unseen(list unseen, long *out) except -1:
+    """Copy the 34 unseen counts (plain ints 0..255, the expert bot's tally) into ``out``."""
+    cdef Py_ssize_t t
+    if len(unseen) != MJ_N_KINDS:
+        raise InvalidHandError(f"unseen must have {MJ_N_KINDS} entries, got {len(unseen)}")
+    for t in range(MJ_N_KINDS):
+        value = unseen[t]
+        if type(value) is not int or not 0 <= value <= 255:
+            raise InvalidHandError(f"unseen counts must be ints 0..255, got {_clip(value)}")
+        out[t] = value
+    return 0
+
+
+cdef uint64_t _near_mask(const uint8_t *h) noexcept nogil:
+    """Kinds that can improve ``h``: every held kind and its suit's kinds within two ranks."""
+    cdef uint64_t mask = 0
+    cdef int t, r, d
+    for t in range(MJ_N_KINDS):
+        if not h[t]:
+            continue
+        if t >= 27:
+            mask |= (<uint64_t>1) << t
+            continue
+        r = t % 9
+        for d in range(-2, 3):
+            if 0 <= r + d <= 8:
+                mask |= (<uint64_t>1) << (t + d)
+    return mask
+
+
+cdef long _ukeire_one(uint8_t *h, int t, int jk, int flags, const long *unseen, uint64_t near,
+                      int *code, int *bad, long *k) noexcept nogil:
+    """Unseen copies of the ``near`` kinds that lower the shanten of ``h`` less one ``t``
+    (every copy of ``jk`` >= 0 a joker; a drawn ``jk`` is one more joker). Each hand asked is
+    checked as :func:`shanten_bits` checks it: on a bad one ``code``/``bad``/``k`` say why and
+    -1 is returned. ``h`` is restored."""
+    cdef long total = 0
+    cdef int jokers = 0, base, u, s, n = 0
+    cdef bint sure
+    h[t] -= 1
+    if jk >= 0:
+        jokers = h[jk]
+        h[jk] = 0
+    k[0] = jokers
+    code[0] = mj_check(h, jokers, MJ_Q_SHANTEN, bad)
+    if code[0] == MJ_OK:
+        base = mj_shanten(h, jokers, flags)
+        for u in range(MJ_N_KINDS):
+            n += h[u]
+        n += jokers
+        # 3m+1 tiles (a hand after its discard): one more tile is a valid 3m+2 hand whenever
+        # no kind goes past 4, so mj_check can only fail on a kind already held 4 times.
+        sure = n % 3 == 1 and n < MJ_MAX_TILES
+        for u in range(MJ_N_KINDS):
+            if not (near >> u & 1) or not unseen[u]:
+                continue
+            if u == jk:
+                k[0] = jokers + 1
+                if not sure:
+                    code[0] = mj_check(h, jokers + 1, MJ_Q_SHANTEN, bad)
+                    if code[0] != MJ_OK:
+                        break
+                s = mj_shanten(h, jokers + 1, flags)
+            else:
+                h[u] += 1
+                if not sure or h[u] > 4:
+                    code[0] = mj_check(h, jokers, MJ_Q_SHANTEN, bad)
+                if code[0] == MJ_OK:
+                    s = mj_shanten(h, jokers, flags)
+                h[u] -= 1
+                if code[0] != MJ_OK:
+                    break
+            if s < base:
+                total += unseen[u]
+    if jk >= 0:
+        h[jk] = <uint8_t>jokers
+    h[t] += 1
+    return total if code[0] == MJ_OK else -1
+
+
+def expert_ukeire(counts, int joker_kind, int flags, list unseen not None, list tiles not None):
+    """The expert bot's tile efficiency in one call: for each discard kind in ``tiles`` (held
+    kinds), the unseen copies (``unseen``: 34 counts) of the kinds that lower the hand's
+    shanten after that discard. Only kinds near the hand are tried (every held kind and the
+    suited kinds within two ranks of one); with ``joker_kind`` >= 0 every copy of it is a
+    joker and drawing it adds one."""
+    _joker_kind(joker_kind)
+    cdef uint8_t h[34]
+    cdef long un[34]
+    cdef int tv[42]
+    cdef int n, i, t, code = MJ_OK, bad = 0
+    cdef long k = 0, got
+    cdef uint64_t near
+    cdef list out = []
+    _load(counts, h)
+    _load_unseen(unseen, un)
+    _load_tiles(tiles, tv)
+    n = len(tiles)
+    for i in range(n):
+        if tv[i] >= MJ_N_KINDS or not h[tv[i]]:
+            raise InvalidHandError(f"a discard must be a held kind, got {tv[i]}")
+    near = _near_mask(h)
+    for i in range(n):
+        t = tv[i]
+        with nogil:
+            got = _ukeire_one(h, t, joker_kind, flags, un, near, &code, &bad, &k)
+        if got < 0:
+            _raise(code, bad, k, MJ_Q_SHANTEN, "")
+        out.append(got)
+    return out
+
+
+def expert_waits(counts, int joker_kind, int flags, list unseen not None, list tiles not None):
+    """The expert bot's ready discards in one call: ``(masks, live)``, for each discard kind
+    in ``tiles`` (held kinds) the bitmask of kinds completing the hand after it (as
+    :func:`waits_mask_bits` of the hand less that tile, every copy of ``joker_kind`` >= 0 a
+    joker) and the unseen copies (``unseen``: 34 counts) of those kinds."""
+    _joker_kind(joker_kind)
+    cdef uint8_t h[34]
+    cdef long un[34]
+    cdef int tv[42]
+    cdef int n, i, t, u
+    cdef long live
+    cdef uint64_t w
+    cdef list masks = [], lives = []
+    _load(counts, h)
+    _load_unseen(unseen, un)
+    _load_tiles(tiles, tv)
+    n = len(tiles)
+    for i in range(n):
+        t = tv[i]
+        if t >= MJ_N_KINDS or not h[t]:
+            raise InvalidHandError(f"a discard must be a held kind, got {t}")
+        h[t] -= 1
+        try:
+            _check_split(h, joker_kind, MJ_Q_WAITS)
+        finally:
+            h[t] += 1
+    for i in range(n):
+        t = tv[i]
+        live = 0
+        with nogil:
+            h[t] -= 1
+            w = _split_waits(h, joker_kind, flags)
+            h[t] += 1
+            for u in range(MJ_N_KINDS):
+                if w >> u & 1:
+                    live += un[u]
+        masks.append(w)
+        lives.append(live)
+    return masks, lives
+
+
+def unseen_counts(list totals not None, counts, list groups not None):
+    """The copies of each kind a seat has not seen, in one call: ``max(totals[t] - seen[t] -
+    counts[t], 0)`` for the 34 kinds, where ``totals`` are the tile set's 34 counts,
+    ``counts`` the seat's concealed hand and ``seen`` counts the kinds in every sequence of
+    ``groups`` (melds, rivers, …; kinds >= 34, the flowers, are not counted)."""
+    cdef uint8_t h[34]
+    cdef long seen[34]
+    cdef long total, k
+    cdef int t
+    if len(totals) != MJ_N_KINDS:
+        raise InvalidHandError(f"totals must have {MJ_N_KINDS} entries, got {len(totals)}")
+    _load(counts, h)
+    for t in range(MJ_N_KINDS):
+        seen[t] = 0
+    for group in groups:
+        for tile in group:
+            if type(tile) is not int or tile < 0:
+                raise InvalidHandError(f"tiles must be kinds >= 0, got {_clip(tile)}")
+            if tile < MJ_N_KINDS:
+                k = tile
+                seen[k] += 1
+    cdef list out = [0] * MJ_N_KINDS
+    for t in range(MJ_N_KINDS):
+        value = totals[t]
+        if type(value) is not int or not 0 <= value <= 255:
+            raise InvalidHandError(f"totals must be ints 0..255, got {_clip(value)}")
+        total = value
+        total -= seen[t] + h[t]
+        if total > 0:
+            out[t] = total
+    return out
+
+
+def expert_discards(counts, int joker_kind, int flags, list tiles not None):
+    """Per discard kind in ``tiles`` (held kinds): ``(shantens, connectivity)``, the shanten
+    after that discard (every copy of ``joker_kind`` >= 0 a joker; kinds asked twice are
+    computed once) and how much the tile helps its neighbours (the greedy bot's
+    ``_connectivity``: the expert's last tie-break). One call for the expert bot's turn."""
+    _joker_kind(joker_kind)
+    cdef uint8_t h[34]
+    cdef int tv[42]
+    cdef int8_t shan[34]
+    cdef int n, i, t
+    _load(counts, h)
+    _load_tiles(tiles, tv)
+    n = len(tiles)
+    for i in range(n):
+        t = tv[i]
+        if t >= MJ_N_KINDS or not h[t]:
+            raise InvalidHandError(f"a discard must be a held kind, got {t}")
+        h[t] -= 1
+        try:
+            _check_split(h, joker_kind, MJ_Q_SHANTEN)
+        finally:
+            h[t] += 1
+    for t in range(MJ_N_KINDS):
+        shan[t] = 99
+    with nogil:
+        for i in range(n):
+            t = tv[i]
+            if shan[t] == 99:
+                h[t] -= 1
+                shan[t] = <int8_t>_split_shanten(h, joker_kind, flags)
+                h[t] += 1
+    return [shan[tv[i]] for i in range(n)], [_connectivity(h, tv[i]) for i in range(n)]

@@ -24,7 +24,7 @@ from mjcore.hand import shanten
 _PROBE = """
 import json, mjcore
 stats = [json.loads(mjcore.simulate(v, games=12, bots=b, seed=9, progress=False).to_json())
-         for v in mjcore.names() for b in ("random", "greedy")]
+         for v in mjcore.names() for b in ("random", "greedy", "expert")]
 for s in stats:
     for k in ("seconds", "cpu_seconds", "hands_per_second"):
         s.pop(k, None)
@@ -73,13 +73,15 @@ def test_compiled_game_fields_are_state():
 
 
 def test_the_engine_runs_compiled_after_pip_install():
+    import mjcore.bots.expert  # noqa: F401
     import mjcore.bots.greedy  # noqa: F401
     import mjcore.engine.game  # noqa: F401
 
     if os.environ.get("MJCORE_PURE_PYTHON", "") not in ("", "0"):
         assert mjcore.compiled_modules() == []
     elif mjcore.compiled_modules():  # a default build compiles the hot path
-        assert {"mjcore.engine.game", "mjcore.bots.greedy"} <= set(mjcore.compiled_modules())
+        compiled = set(mjcore.compiled_modules())
+        assert {"mjcore.engine.game", "mjcore.bots.greedy", "mjcore.bots.expert"} <= compiled
 
 
 @pytest.mark.parametrize("joker", [-1, 0, 31])

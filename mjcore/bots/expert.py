@@ -27,12 +27,20 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import shanten_bits, waits_mask_bits
+from .._core import (
+    expert_discards,
+    expert_ukeire,
+    expert_waits,
+    shanten_bits,
+    unseen_counts,
+    waits_mask_bits,
+)
 from ..engine.actions import PASS, Action
 from ..engine.melds import Meld
+from ..engine.view import public_phase
 from ..scoring import WinContext
 from .base import BaseBot
-from .greedy import GreedyBot, _bits, _connectivity, _flags_of, _Hand, _variant_of
+from .greedy import GreedyBot, _bits, _flags_of, _Hand, _variant_of
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -67,6 +75,18 @@ _DEFAULT_TUNING = {
     # every variant (2,000 duplicate deals each against greedy), so it only breaks ties.
     "flush": 0.3,
 }
+_TUNINGS: dict[str, dict[str, float]] = {}
+
+
+def _tuning(name: str) -> dict[str, float]:
+    """The variant's weights, :data:`_DEFAULT_TUNING` completed by :data:`_TUNING` (built once
+    per variant and shared: never written to)."""
+    out = _TUNINGS.get(name)
+    if out is None:
+        out = _TUNINGS[name] = {**_DEFAULT_TUNING, **_TUNING.get(name, {})}
+    return out
+
+
 _SHOWS_WAITS = frozenset({"rongcheng"})
 """Variants whose public state shows a declared seat's waits or hand (亮听, 明搂)."""
 _BETS = ("pao", "piao", "zeng", "zuoma")
@@ -112,97 +132,47 @@ class ExpertBot(BaseBot):
         return self._turn(info, legal)
 
     def _turn(self, info: _Info, legal: Sequence[Action]) -> Action:
-        discards = [a for a in legal if a.kind == "discard"]
-        if not discards:
-            return PASS if PASS in legal else legal[0]
-        hand = info.hand
-        for a in discards:  # a held flower (飘花) goes first, as greedy plays it
-            if a.tile >= T.N_KINDS or not hand.counts[a.tile]:
-                return a
-        scored = self._score_discards(info, [a.tile for a in discards])
-        best_sh = min(sh for sh, _ in scored)
-        for a in legal:  # gangs and 扭 groups when no worse (greedy's rule), unless defending
-            if a.kind == "gang" and (info.threat < 1.0 or info.tuning["gang_always"]):
-                take = 4 if hand.counts[a.tile] == 4 else 1
-                if hand.shanten_without({a.tile: take}) <= best_sh:
-                    return a
-            elif a.kind == "niu" and GreedyBot._niu_helps(hand, a, best_sh):
-                return a
-        declares = [a for a in legal if a.kind == "declare"]
-        if declares and best_sh <= 0:
-            pick = self._declaration(info, declares, discards, scored)
-            if pick is not None:
-                return pick
-        top = max(v for _, v in scored)
-        ties = [i for i, (_, v) in enumerate(scored) if v == top]
-        return discards[ties[0] if len(ties) == 1 else ties[self.integers(len(ties))]]
+        return _turn(self, info, legal)
 
     def _score_discards(self, info: _Info, tiles: list[int]) -> list[tuple[int, float]]:
         """(shanten, score) of each discard: -STEP a shanten step, + ukeire or ready value,
-        + a 清一色 bonus for off-suit tiles, - weighted danger."""
-        hand = info.hand
-        shantens = hand.shanten_after_discards(tiles)
-        best = min(shantens)
-        flush, strength = _flush_suit(info)
-        weight = _DEFENSE[min(max(best, 0), 3)] * info.threat
-        near = _near(hand.counts) if best > 0 else []
-        contenders = sum(1 for sh in shantens if sh == best)
-        valued = self._valued(info, tiles, shantens) if best == 0 and contenders > 1 else {}
-        out = []
-        for t, sh in zip(tiles, shantens, strict=True):
-            off = flush >= 0 and (t >= 27 or t // 9 != flush)
-            bonus = strength if off else 0.0
-            gain = 0.0
-            if sh == 0 and contenders > 1:
-                gain = self._ready_value(info, t) if t in valued else 4.0 * _live(info, t)
-            elif sh > 0 and (
-                (sh == best and (contenders > 1 or flush >= 0)) or (off and sh == best + 1)
-            ):
-                gain = _ukeire(info, t, near)
-            score = -_STEP * sh + gain + bonus
-            if weight:
-                score -= weight * info.danger(t)
-            score -= 0.01 * _connectivity(hand.counts, t)  # last tie-break: keep connected tiles
-            out.append((sh, score))
-        return out
+        + a 清一色 bonus for off-suit tiles, - weighted danger (:func:`_scores`)."""
+        return _scores(self, info, tiles)
 
-    @staticmethod
-    def _valued(info: _Info, tiles: list[int], shantens: list[int]) -> set[int]:
-        """The ready discards worth scoring by the calculator: the three with most live waits
-        (each calculator call costs about as much as the rest of a decision)."""
-        ready = [t for t, sh in zip(tiles, shantens, strict=True) if sh == 0]
-        ready.sort(key=lambda t: -_live(info, t))
-        return set(ready[:3])
-
-    def _ready_value(self, info: _Info, t: int) -> float:
-        """Σ over waits of unseen copies × the variant's points for that win (capped)."""
-        mask = info.hand.waits_without({t: 1})
+    def _ready_value(self, info: _Info, t: int, mask: int) -> float:
+        """Σ over waits (``mask``, after discarding ``t``) of unseen copies × the variant's
+        points for that win (capped)."""
         total = 0.0
-        for w in range(T.N_KINDS):
-            if mask >> w & 1 and info.unseen[w]:
-                total += info.unseen[w] * min(self._points(info, t, w), 64)
+        unseen = info.unseen
+        base = None
+        while mask:  # each wait, lowest kind first
+            low = mask & -mask
+            mask ^= low
+            w = low.bit_length() - 1
+            if unseen[w]:
+                if base is None:
+                    base = _after_discard(info.hand, t)
+                total += unseen[w] * min(self._points(info, base, w), 64)
         return 4.0 * total
 
-    def _points(self, info: _Info, t: int, w: int) -> int:
-        """Points of winning on ``w`` after discarding ``t`` (the variant's calculator; cached)."""
-        counts = np.array(info.hand.counts, dtype=np.uint8)
-        counts[t] -= 1
-        jokers = 0
-        jk = info.hand.joker_kind
-        if jk >= 0 and counts[jk]:
-            jokers, counts[jk] = int(counts[jk]), 0
-        counts[w] += 1
-        key = (info.variant.name, counts.tobytes(), w, jokers, info.melds_key, info.flowers)
+    def _points(self, info: _Info, base: tuple[bytearray, int], w: int) -> int:
+        """Points of winning on ``w`` with ``base`` (:func:`_after_discard`: the hand after a
+        discard, wildcards split out) — the variant's calculator, cached per hand and wait."""
+        buf, jokers = base
+        buf[w] += 1
+        concealed = bytes(buf)
+        buf[w] -= 1
+        key = (info.variant.name, concealed, w, jokers, info.melds_key, info.flowers)
         cached = self._values.get(key)
         if cached is not None:
             return cached
         ctx = WinContext(
-            concealed=counts,
+            concealed=np.frombuffer(concealed, dtype=np.uint8).copy(),
             win_tile=w,
             how=info.how,
             melds=info.melds,
             jokers=jokers,
-            joker_kind=jk,
+            joker_kind=info.hand.joker_kind,
             flowers=info.flowers,
         )
         try:
@@ -259,7 +229,8 @@ class ExpertBot(BaseBot):
             if a.kind == "gang" and hand.shanten_without({tile: 3}) <= now:
                 return a
         flush, _ = _flush_suit(info)
-        pairs = sum(1 for n in _held(hand.counts) if n >= 2)
+        c = hand.counts  # (counts 0..4: the pairs, triplets and quads held)
+        pairs = c.count(2) + c.count(3) + c.count(4)
         easy = (flush >= 0 and tile < 27 and tile // 9 == flush) or pairs >= 4
         easy = easy or bool(info.tuning["peng_no_worse"])
         for a in legal:
@@ -291,13 +262,13 @@ class _Info:
         "hand",
         "claim_tile",
         "melds",
-        "melds_key",
+        "_melds_key",
         "flowers",
         "how",
         "wall_live",
         "_threats",
         "_threat",
-        "_loader",
+        "_game",
         "held",
         "tuning",
     )
@@ -308,68 +279,50 @@ class _Info:
         self.variant, self.opts, self.seat, self.n, self.phase = variant, opts, seat, n, phase
         self.claim_tile = -1
         self.melds: tuple[Meld, ...] = ()
-        self.melds_key: tuple[str, ...] = ()
+        self._melds_key: tuple[str, ...] | None = None
         self.flowers: tuple[int, ...] = ()
         self._threats: list[tuple[float, int, int, frozenset[int]]] = []
         self._threat = 0.0
         self.wall_live = 99
         self._unseen: list[int] | None = None  # (with the threats: computed on first use)
-        self._loader: Any = None
+        self._game: Game | None = None  # read on first use (no reference cycle)
         self.how = "discard"
         self.held: tuple[int, ...] = ()  # own flowers still in hand (飘花)
-        self.tuning = {**_DEFAULT_TUNING, **_TUNING.get(variant.name, {})}
+        self.tuning = _tuning(variant.name)
 
     @classmethod
     def from_game(cls, game: Game, seat: int) -> _Info:
         """The seat's knowledge from the engine: its own hand and the public facts only."""
-        from ..engine.view import public_phase
+        return _game_info(cls, game, seat)
 
-        variant = game.variant
-        info = cls(variant, game.opts, seat, game.n, public_phase(game, seat))
-        st = game.seats[seat]
-        jk = game.extra.get("joker_kind", -1) if variant.jokers_are_joker_kind else -1
-        info.hand = _Hand(st.hand, game.shape_bits, joker_kind=jk)
-        if info.phase in _CLAIM_PHASES:
-            info.claim_tile = game.claim[1]
-        info.melds = tuple(st.melds)
-        info.flowers = tuple(st.flowers)
-        info.held = st.held_flowers
-        info.wall_live = game.wall.live
-        info._loader = lambda: info._load_game(game)
-        return info
+    def _load(self) -> None:
+        """Read the engine's public facts (an info from :meth:`from_game`, on first use; one
+        from :meth:`from_view` has them from the start)."""
+        game = self._game
+        assert game is not None
+        self._load_game(game)
 
     def _load_game(self, game: Game) -> None:
         """Unseen counts and danger from the engine's public state (on first use)."""
         variant, seat = game.variant, self.seat
-        st = game.seats[seat]
         hidden_angang = not variant.angang_public
-        seen = [0] * T.N_KINDS
         public = variant.public_state(game) if variant.name in _SHOWS_WAITS else {}
+        groups: list[Sequence[int]] = [game.set_aside, game.indicators, game.horses]
         rows = []
         for s, other in enumerate(game.seats):
-            melds = []
-            for m in other.melds:
-                if m.kind == "angang" and s != seat and hidden_angang:
-                    continue
-                melds.append(m.tiles)
-            for t in (*(t for ts in melds for t in ts), *other.discards, *other.won_tiles):
-                if t < T.N_KINDS:
-                    seen[t] += 1
+            melds = [
+                m.tiles
+                for m in other.melds
+                if not (hidden_angang and m.kind == "angang" and s != seat)
+            ]
+            groups += melds
+            groups.append(other.discards)
+            groups.append(other.won_tiles)
             if s != seat:
-                rows.append(
-                    (
-                        s,
-                        melds,
-                        other.discards,
-                        other.declared,
-                        bool(other.won_tiles),
-                        len(other.melds),
-                    )
-                )
-        for t in (*game.set_aside, *game.indicators, *game.horses):
-            if t < T.N_KINDS:
-                seen[t] += 1
-        self._finish(_totals(variant, game.opts), seen, st.hand, rows, public)
+                row = (s, melds, other.discards, other.declared, bool(other.won_tiles))
+                rows.append((*row, len(other.melds)))
+        unseen = unseen_counts(_totals(variant, game.opts), game.seats[seat].hand, groups)
+        self._finish(unseen, rows, public)
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> _Info:
@@ -392,7 +345,7 @@ class _Info:
             info.claim_tile = T.kind(claim["tile"])
         info.wall_live = view.get("wall_live", 99)
         info.held = tuple(T.parse(seats[seat].get("held_flowers") or ""))
-        seen = [0] * T.N_KINDS
+        groups: list[Sequence[int]] = []
         rows = []
         for s, row in enumerate(seats):
             melds = []
@@ -408,80 +361,109 @@ class _Info:
                 info.flowers = tuple(T.parse(row.get("flowers", ""))) if row.get("flowers") else ()
             discards = [T.kind(t) for t in row["discards"]]
             won = [T.kind(t) for t in row["won_tiles"]]
-            for t in (*(t for ts in melds for t in ts), *discards, *won):
-                if t < T.N_KINDS:
-                    seen[t] += 1
+            groups += melds
+            groups += (discards, won)
             if s != seat:
                 rows.append((s, melds, discards, row["declared"], bool(won), len(row["melds"])))
         for key in ("set_aside", "indicators", "horses"):
-            for text in view.get(key, ()):
-                t = T.kind(text)
-                if t < T.N_KINDS:
-                    seen[t] += 1
-        info._finish(_totals(variant, opts), seen, counts, rows, public)
+            groups.append([T.kind(text) for text in view.get(key, ())])
+        info._finish(unseen_counts(_totals(variant, opts), counts, groups), rows, public)
         return info
 
-    def _finish(
-        self, totals: list[int], seen: list[int], hand: Any, rows: list[Any], public: Any
-    ) -> None:
-        """Unseen counts, the own melds' key, how a win would come, each other seat's danger."""
-        self._unseen = [max(totals[t] - seen[t] - hand[t], 0) for t in range(T.N_KINDS)]
-        self.melds_key = tuple(sorted(str(m) for m in self.melds))
+    def _finish(self, unseen: list[int], rows: list[Any], public: Any) -> None:
+        """Keep the unseen counts; how a win would come, each other seat's danger."""
+        self._unseen = unseen
         opts = self.opts
         if getattr(opts, "self_draw_only", False) or (
-            getattr(opts, "niupai", False) and any(m.kind == "niu" for m in self.melds)
+            getattr(opts, "niupai", False) and _has_niu(self.melds)
         ):
             self.how = "self_draw"
         ting = public.get("ting") if isinstance(public, dict) else None
         for s, melds, discards, declared, won, n_melds in rows:
             shown = ting[s] if isinstance(ting, list) and s < len(ting) else None
             self._threats.append(_threat(melds, discards, declared, won, n_melds, shown, self))
-        self._threat = min(sum(t[0] for t in self._threats), 2.0) * self.tuning["defense"]
-        self._loader = None
+        total = sum([row[0] for row in self._threats])  # (sum(): compensated from 3.12 on)
+        self._threat = min(total, 2.0) * self.tuning["defense"]
+        self._game = None
+
+    @property
+    def melds_key(self) -> tuple[str, ...]:
+        """The own melds as sorted texts (a key of the hand values' cache; on first use)."""
+        if self._melds_key is None:
+            self._melds_key = tuple(sorted(str(m) for m in self.melds))
+        return self._melds_key
 
     @property
     def unseen(self) -> list[int]:
         """Copies of each kind the seat has not seen (not in its hand nor face up)."""
         if self._unseen is None:
-            self._loader()
+            self._load()
         return self._unseen  # type: ignore[return-value]
 
     @property
     def threats(self) -> list[tuple[float, int, int, frozenset[int]]]:
         """Per other seat: (danger level, known waits or -1, one-suit display or -1, river)."""
         if self._unseen is None:
-            self._loader()
+            self._load()
         return self._threats
 
     @property
     def threat(self) -> float:
         """The summed danger level of the other seats (at most 2), scaled per variant."""
         if self._unseen is None:
-            self._loader()
+            self._load()
         return self._threat
 
     def danger(self, t: int) -> float:
         """How likely discarding ``t`` feeds a dangerous seat (0 = safe), summed over seats."""
+        threats = self.threats
+        unseen = self.unseen[t]
+        if t >= 27:
+            base = 0.1 if unseen <= 1 else 0.3
+        else:
+            r = t % 9
+            base = 0.5 if r in (0, 8) else 0.8 if r in (1, 7) else 1.0
         total = 0.0
-        for level, waits, flush, discards in self.threats:
+        for level, waits, flush, discards in threats:
             if level <= 0:
                 continue
             if waits >= 0:
                 total += level * (1.5 if waits >> t & 1 else 0.0)
                 continue
-            if t >= 27:
-                d = 0.1 if self.unseen[t] <= 1 else 0.3
-            else:
-                r = t % 9
-                d = 0.5 if r in (0, 8) else 0.8 if r in (1, 7) else 1.0
-                if flush >= 0:
-                    d *= 1.6 if t // 9 == flush else 0.2
-            if self.unseen[t] == 0:
+            d = base
+            if flush >= 0 and t < 27:
+                d *= 1.6 if t // 9 == flush else 0.2
+            if unseen == 0:
                 d *= 0.5
             if t in discards:
                 d *= 0.25
             total += level * d
         return total
+
+
+def _game_info(cls: type[_Info], game: Game, seat: int) -> _Info:
+    """:meth:`_Info.from_game` (a module function: typed when compiled)."""
+    variant = game.variant
+    info = cls(variant, game.opts, seat, game.n, public_phase(game, seat))
+    st = game.seats[seat]
+    jk = game.extra.get("joker_kind", -1) if variant.jokers_are_joker_kind else -1
+    info.hand = _Hand(st.hand, game.shape_bits, joker_kind=jk)
+    if info.phase in _CLAIM_PHASES:
+        info.claim_tile = game.claim[1]
+    info.melds = tuple(st.melds)
+    info.flowers = tuple(st.flowers)
+    info.held = st.held_flowers
+    info.wall_live = game.wall.live
+    info._game = game  # the public facts are read on first use (_load_game)
+    return info
+
+
+def _has_niu(melds: tuple[Meld, ...]) -> bool:
+    """Whether a 扭 group (青岛) is among the melds."""
+    for m in melds:
+        if m.kind == "niu":
+            return True
+    return False
 
 
 def _threat(
@@ -497,11 +479,20 @@ def _threat(
     level = 1.0 if declared else info.tuning["won"] if won else _MELD_LEVEL[min(n_melds, 3)]
     if n_melds and info.wall_live < 12:
         level = min(level + 0.2, 1.0)
-    suits = {t // 9 if t < 27 else 3 for ts in melds for t in ts}
     flush = -1
-    if len(melds) >= 2 and len(suits) == 1 and min(suits) < 3:
-        flush = min(suits)
-        level = max(level, 0.6)
+    if len(melds) >= 2:  # a one-suit display: every meld's tiles of one suit (not honors)
+        suit = -1
+        for ts in melds:
+            for t in ts:
+                if t >= 27 or (suit >= 0 and t // 9 != suit):
+                    suit = 3
+                    break
+                suit = t // 9
+            if suit == 3:
+                break
+        if 0 <= suit < 3:
+            flush = suit
+            level = max(level, 0.6)
     waits = -1
     if isinstance(shown, dict):
         if isinstance(shown.get("waits"), str):
@@ -540,71 +531,155 @@ def _held(counts: Any) -> list[int]:
     return counts.tolist() if isinstance(counts, np.ndarray) else list(counts)
 
 
+def _turn(bot: ExpertBot, info: _Info, legal: Sequence[Action]) -> Action:
+    """The turn's action: a flower held, a gang or 扭 when no worse, a declaration, else the
+    best-scored discard (ties: the seed's stream). A module function: typed when compiled."""
+    discards = []
+    tiles = []
+    groups = []  # gangs and 扭 groups, in the order of legal
+    declares = []
+    for a in legal:  # one pass over the actions
+        kind = a.kind
+        if kind == "discard":
+            discards.append(a)
+            tiles.append(a.tile)
+        elif kind == "gang" or kind == "niu":
+            groups.append(a)
+        elif kind == "declare":
+            declares.append(a)
+    if not discards:
+        return PASS if PASS in legal else legal[0]
+    hand = info.hand
+    counts = hand.counts
+    for i, t in enumerate(tiles):  # a held flower (飘花) goes first, as greedy plays it
+        if t >= T.N_KINDS or not counts[t]:
+            return discards[i]
+    scored = bot._score_discards(info, tiles)
+    best_sh, top = _least_and_top(scored)
+    for a in groups:  # gangs and 扭 groups when no worse (greedy's rule), unless defending
+        if a.kind == "gang":
+            if info.threat < 1.0 or info.tuning["gang_always"]:
+                take = 4 if counts[a.tile] == 4 else 1
+                if hand.shanten_without({a.tile: take}) <= best_sh:
+                    return a
+        elif GreedyBot._niu_helps(hand, a, best_sh):
+            return a
+    if declares and best_sh <= 0:
+        pick = bot._declaration(info, declares, discards, scored)
+        if pick is not None:
+            return pick
+    ties = [i for i, (_, v) in enumerate(scored) if v == top]
+    return discards[ties[0] if len(ties) == 1 else ties[bot.integers(len(ties))]]
+
+
+def _scores(bot: ExpertBot, info: _Info, tiles: list[int]) -> list[tuple[int, float]]:
+    """:meth:`ExpertBot._score_discards` (a module function: typed when compiled)."""
+    hand = info.hand
+    shantens, conns = expert_discards(hand.counts, hand.joker_kind, hand.bits, tiles)
+    best = min(shantens)
+    flush, strength = _flush_suit(info)
+    weight = _DEFENSE[min(max(best, 0), 3)] * info.threat
+    contenders = shantens.count(best)
+    gains = _gains(bot, info, tiles, shantens, best, contenders, flush)
+    out = []
+    for t, sh, conn in zip(tiles, shantens, conns, strict=True):
+        off = flush >= 0 and (t >= 27 or t // 9 != flush)
+        score = -_STEP * sh + gains.get(t, 0.0) + (strength if off else 0.0)
+        if weight:
+            score -= weight * info.danger(t)
+        score -= 0.01 * conn  # last tie-break: keep connected tiles
+        out.append((sh, score))
+    return out
+
+
+def _gains(
+    bot: ExpertBot,
+    info: _Info,
+    tiles: list[int],
+    shantens: list[int],
+    best: int,
+    contenders: int,
+    flush: int,
+) -> dict[int, float]:
+    """Per discard worth a second look: a ready one's value (when several are ready), else its
+    ukeire (the best ones when several tie or a flush is steered, and an off-suit one a step
+    behind). Both asked of the core in one call each."""
+    ready: list[int] = []
+    ask: list[int] = []
+    for t, sh in zip(tiles, shantens, strict=True):
+        if sh == 0 and contenders > 1:
+            ready.append(t)
+        elif sh > 0 and (
+            (sh == best and (contenders > 1 or flush >= 0))
+            or (flush >= 0 and (t >= 27 or t // 9 != flush) and sh == best + 1)
+        ):
+            ask.append(t)
+    gains: dict[int, float] = {}
+    hand = info.hand
+    if ask and best > 0:  # (best 0: no kind is tried, the ukeire is 0)
+        got = expert_ukeire(hand.counts, hand.joker_kind, hand.bits, info.unseen, ask)
+        for t, n in zip(ask, got, strict=True):
+            gains[t] = float(n)
+    if ready:
+        masks, lives = expert_waits(hand.counts, hand.joker_kind, hand.bits, info.unseen, ready)
+        valued = _valued(ready, lives) if best == 0 else ()
+        for t, mask, live in zip(ready, masks, lives, strict=True):
+            gains[t] = bot._ready_value(info, t, mask) if t in valued else 4.0 * live
+    return gains
+
+
+def _least_and_top(scored: list[tuple[int, float]]) -> tuple[int, float]:
+    """(least shanten, best score) of scored discards (as min() and max() find them)."""
+    least, top = scored[0]
+    for sh, v in scored:
+        if sh < least:
+            least = sh
+        if v > top:
+            top = v
+    return least, top
+
+
+def _after_discard(hand: _Hand, t: int) -> tuple[bytearray, int]:
+    """(concealed counts less one ``t`` with every copy of the joker kind taken out, the
+    number taken out): the hand a win after discarding ``t`` is scored from."""
+    buf = bytearray(hand.counts)
+    buf[t] -= 1
+    jokers = 0
+    jk = hand.joker_kind
+    if jk >= 0 and buf[jk]:
+        jokers, buf[jk] = buf[jk], 0
+    return buf, jokers
+
+
+def _valued(ready: list[int], lives: list[int]) -> tuple[int, ...]:
+    """The ready discards worth scoring by the calculator: the three with most live waits
+    (each calculator call costs about as much as the rest of a decision; ties: in order)."""
+    order = sorted(range(len(ready)), key=lambda i: -lives[i])
+    return tuple(ready[i] for i in order[:3])
+
+
 def _live(info: _Info, t: int) -> int:
     """Unseen copies of the waits left after discarding ``t`` from a ready hand."""
-    mask = info.hand.waits_without({t: 1})
-    return sum(info.unseen[w] for w in range(T.N_KINDS) if mask >> w & 1)
+    hand = info.hand
+    return expert_waits(hand.counts, hand.joker_kind, hand.bits, info.unseen, [t])[1][0]
 
 
 # ---- the shared estimates ------------------------------------------------------------------------
-def _ukeire(info: _Info, t: int, near: list[int]) -> float:
-    """Unseen tiles (of the kinds ``near``) that lower the hand's shanten after discarding
-    ``t``."""
-    hand = info.hand
-    buf = bytearray(_held(hand.counts))
-    buf[t] -= 1
-    jk = hand.joker_kind
-    jokers = 0
-    if jk >= 0:
-        jokers, buf[jk] = buf[jk], 0
-    bits = hand.bits
-    base = shanten_bits(buf, jokers, bits)
-    unseen = info.unseen
-    total = 0
-    for k in near:
-        if not unseen[k]:
-            continue
-        if k == jk:
-            if shanten_bits(buf, jokers + 1, bits) < base:
-                total += unseen[k]
-            continue
-        buf[k] += 1
-        if shanten_bits(buf, jokers, bits) < base:
-            total += unseen[k]
-        buf[k] -= 1
-    return float(total)
-
-
-def _near(counts: Any) -> list[int]:
-    """Kinds that can improve a hand: every held kind and suited kinds within two ranks."""
-    near: set[int] = set()
-    for t in range(T.N_KINDS):
-        if counts[t]:
-            near.update(_NEAR[t])
-    return sorted(near)
-
-
-_NEAR = tuple(
-    tuple(t + d for d in (-2, -1, 0, 1, 2) if 0 <= t % 9 + d <= 8) if t < 27 else (t,)
-    for t in range(T.N_KINDS)
-)
-"""Per kind: itself and the kinds of its suit within two ranks (an honor: itself)."""
-
-
 def _flush_suit(info: _Info) -> tuple[int, float]:
     """(suit, bonus for an off-suit discard) when the hand leans to 清一色, else (-1, 0)."""
-    per = [0, 0, 0, 0]
-    for t, n in enumerate(_held(info.hand.counts)):
-        if n:
-            per[t // 9 if t < 27 else 3] += n
+    c = info.hand.counts
+    per = [sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34])]
     for m in info.melds:
         for t in m.tiles[:3]:
             per[t // 9 if t < 27 else 3] += 1
     total = sum(per)
-    suit = max(range(3), key=lambda s: per[s])
+    suit = per.index(max(per[0], per[1], per[2]))  # the first of the most held
     other = total - per[suit]
-    if other == 0 or any(m.tiles[0] >= 27 or m.tiles[0] // 9 != suit for m in info.melds):
+    if other == 0:
         return -1, 0.0
+    for m in info.melds:
+        if m.tiles[0] >= 27 or m.tiles[0] // 9 != suit:
+            return -1, 0.0
     scale = info.tuning["flush"]
     if per[suit] >= 11 and other <= 3 and scale:
         return suit, 1.1 * _STEP * scale

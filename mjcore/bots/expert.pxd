@@ -1,0 +1,63 @@
+# Augments expert.py when Cython compiles it (pure-Python mode), as game.pxd does for the
+# engine: _Info becomes an extension type whose fields live in a C struct, and the steps run on
+# every decision (reading the engine's public state, the suits, the danger of a tile) read the
+# engine's and the hand's fields in C. Only ints and objects are typed, and the float locals
+# Cython would infer as C doubles are declared objects: every float stays a Python float, so
+# compiled and pure-Python arithmetic are the same operations in the same order (no fused
+# multiply-add on any platform). expert.py is unchanged as the plain-Python fallback.
+
+cimport cython
+
+from mjcore.bots.greedy cimport _Hand
+from mjcore.engine.game cimport Game
+from mjcore.engine.seat cimport SeatState
+
+
+cdef class _Info:
+    cdef public object variant, opts, phase, claim_tile, melds, _melds_key, flowers, how
+    cdef public object _unseen, _threats, _threat, _game, held, tuning, wall_live
+    cdef public _Hand hand
+    cdef public int seat, n
+
+    @cython.locals(game=Game, other=SeatState, s=int, seat=int, groups=list, rows=list,
+                   melds=list)
+    cpdef _load_game(self, game)
+
+    @cython.locals(rows=list)
+    cpdef _finish(self, list unseen, list rows, public)
+
+    @cython.locals(threats=list, unseen=int, r=int, base=object, d=object, total=object)
+    cpdef danger(self, int t)
+
+
+@cython.locals(c=bytearray, per=list, total=int, suit=int, other=int)
+cpdef tuple _flush_suit(_Info info)
+
+
+@cython.locals(hand=_Hand, shantens=list, conns=list, best=int, flush=int, contenders=int,
+               gains=dict, out=list, t=int, sh=int, conn=int, off=bint)
+cpdef list _scores(bot, _Info info, list tiles)
+
+
+@cython.locals(ready=list, ask=list, t=int, sh=int, gains=dict, hand=_Hand, got=list,
+               masks=list, lives=list)
+cpdef dict _gains(bot, _Info info, list tiles, list shantens, int best, int contenders,
+                  int flush)
+
+
+@cython.locals(least=int, sh=int)
+cpdef tuple _least_and_top(list scored)
+
+
+@cython.locals(info=_Info, st=SeatState)
+cpdef _Info _game_info(cls, Game game, int seat)
+
+
+@cython.locals(discards=list, tiles=list, groups=list, declares=list, hand=_Hand,
+               counts=bytearray, i=Py_ssize_t, t=int, scored=list, best_sh=int, ties=list,
+               take=int)
+cpdef _turn(bot, _Info info, legal)
+
+
+@cython.locals(flush=int, suit=int, t=int)
+cpdef tuple _threat(list melds, discards, declared, won, int n_melds, shown, _Info info)
