@@ -3,7 +3,8 @@
 # write typed memoryviews (float32 observations, int8 masks, int64 seats and rewards).
 
 cimport cython
-from libc.stdint cimport int64_t
+from libc.stdint cimport int64_t, uint64_t
+from libc.string cimport memcpy, memset
 
 from mjcore.engine.game cimport Game
 from mjcore.engine.seat cimport SeatState
@@ -13,7 +14,7 @@ cdef int K, N_KINDS, LAST_DISCARDS, WAITING
 cdef double SCORE_SCALE
 cdef int R_HAND, R_HELD, R_DRAWN, R_CLAIM, R_PASS_HU, R_PASS_PENG, R_NO_DISCARD, R_NO_BUGANG
 cdef int S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST, S_FLOWERS, S_WON
-cdef int S_REVEALED, S_WAITS, P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES
+cdef int S_REVEALED, S_WAITS, P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES, N_KEPT, SEATS
 
 
 cdef class Spec:
@@ -25,13 +26,54 @@ cdef class Spec:
     cdef public int f_declared, f_choices, f_claimed, f_liable, f_hua, f_sanbi
     cdef public bint show_angang, rongcheng, susong, hu_lock_kinds, hu_lock_any
     cdef public dict declares, by_id
-    cdef public tuple choice_names, actions, discards, discard_index, gangs, gang_index
+    cdef public tuple choice_names, actions
+    cdef public size_t slot_mask
+    cdef public uint64_t[::1] slot_key
+    cdef public int[::1] slot_index
     cdef public list option_values
     cdef public object table, encoder
 
 
-@cython.locals(n=int, st=SeatState, r=int, i=int, o=int, a=int, b=int, values=list, scores=list)
-cpdef encode(Spec spec, Game game, int seat, float[::1] out)
+cdef class SeatPlanes:
+    cdef public object game
+    cdef public float[:, ::1] planes
+    cdef public int[::1] angang, hua
+    cdef public int64_t[::1] river_len, river_count, scores
+    cdef public Py_ssize_t paid
+    cdef public list melds, rivers, flowers, won
+
+    @cython.locals(s=int)
+    cpdef forget(self, object game)
+
+
+@cython.locals(s=int, ss=SeatState, river=list, paid=list, end=Py_ssize_t, k=Py_ssize_t,
+               payer=int, payee=int, amount=int64_t)
+cpdef refresh(Spec spec, SeatPlanes cache, Game game)
+
+@cython.locals(k=Py_ssize_t)
+cdef bint _same_melds(tuple kept, list melds) except -1
+
+@cython.locals(planes="float[:, ::1]", j=Py_ssize_t)
+cdef _clear_rows(SeatPlanes cache, int s, int first, int count)
+
+@cython.locals(planes="float[:, ::1]", angang=int, hua=int, melds=tuple, row=int, t=int)
+cdef _meld_rows(Spec spec, SeatPlanes cache, int s, SeatState ss)
+
+@cython.locals(planes="float[:, ::1]", discards=list, nd=Py_ssize_t, i=Py_ssize_t, t=int)
+cdef _river_rows(SeatPlanes cache, int s, SeatState ss)
+
+@cython.locals(planes="float[:, ::1]", t=int)
+cdef _tile_row(SeatPlanes cache, int s, int row, tuple tiles)
+
+@cython.locals(n=int, st=SeatState, r=int, i=int, o=int, a=int, b=int, values=list)
+cpdef encode(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
+
+@cython.locals(row0=int, rest=int, r=int, start=int)
+cdef _clear(Spec spec, int n, float[::1] out)
+
+cdef _zero(float[::1] out, Py_ssize_t start, Py_ssize_t stop)
+
+cdef _copy_kept(SeatPlanes cache, int s, float[::1] out, Py_ssize_t start)
 
 @cython.locals(hand=bytearray, t=int, asked=bint, shown=int, current=int, src=int, n=int, tile=int,
                to_act=bint, how=int, total=double, wall=Wall, remaining=Py_ssize_t)
@@ -40,16 +82,13 @@ cdef _own_rows(Spec spec, Game game, SeatState st, int seat, str phase, float[::
 @cython.locals(t=int, locks=object)
 cdef _locks(Spec spec, SeatState st, float[::1] out)
 
-@cython.locals(n=int, s=int, ss=SeatState, base=int, hidden=int, row=int, t=int, nd=int, i=int,
-               discards=list, hand=bytearray, count=int, o=int, dealer=int, j=int, s2=int,
-               claimed=bytearray, over=bint)
-cdef _seat_block(Spec spec, Game game, int seat, int r, str phase, list scores, float[::1] out)
+@cython.locals(n=int, s=int, ss=SeatState, base=int, shown=bint, hand=bytearray, count=int, t=int, o=int, dealer=int,
+               s2=int, claimed=bytearray, over=bint)
+cdef _seat_block(Spec spec, SeatPlanes cache, Game game, int seat, int r, str phase,
+                 float[::1] out)
 
 @cython.locals(names=tuple, j=int)
 cdef _choices(Spec spec, dict choices, int o, float[::1] out)
-
-@cython.locals(scores=list, payer=int, payee=int)
-cdef list _scores(Game game)
 
 @cython.locals(n=int, ra=int, rb=int, stride=int)
 cdef _relation(Spec spec, Game game, int seat, int a, int b, int field, float[::1] out)
@@ -57,14 +96,21 @@ cdef _relation(Spec spec, Game game, int seat, int a, int b, int field, float[::
 @cython.locals(st=SeatState)
 cdef bint _any_liangting(Game game) except -1
 
-@cython.locals(n=int, r=int, a=int, b=int, s=int, st=SeatState, related=bint)
-cdef _susong(Spec spec, Game game, int seat, float[::1] out)
+@cython.locals(n=int, r=int, a=int, b=int, s=int, st=SeatState, related=bint, hua=int)
+cdef _susong(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
 
 @cython.locals(pub=int, t=int, jk=int)
 cdef _public_rows(Spec spec, Game game, float[::1] out)
 
-@cython.locals(i=Py_ssize_t, t=Py_ssize_t)
+@cython.locals(i=Py_ssize_t)
 cpdef fill_mask(Spec spec, Game game, int seat, signed char[::1] out)
+
+cdef size_t _address(object a)
+
+cdef size_t _slot(size_t key, size_t mask)
+
+@cython.locals(key=size_t, mask=size_t, h=size_t, k=uint64_t)
+cdef int _shared_index(Spec spec, object a) except -2
 
 @cython.locals(phase=str, decisions=dict, s=int)
 cpdef int seat_to_act(Game game) except? -2
@@ -77,5 +123,5 @@ cpdef Py_ssize_t first_illegal(int64_t[::1] actions, signed char[:, ::1] mask) e
 
 @cython.locals(decoded=tuple, finished=list, i=Py_ssize_t, j=Py_ssize_t, players=Py_ssize_t,
                game=Game, s=int)
-cpdef list step_batch(Spec spec, list tables, int64_t[::1] actions, int64_t[::1] seats,
+cpdef list step_batch(Spec spec, list tables, list caches, int64_t[::1] actions, int64_t[::1] seats,
                       float[:, ::1] obs, signed char[:, ::1] mask, int64_t[:, ::1] rewards)

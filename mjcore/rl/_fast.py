@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import DISCARDS, GANGS
+import cython
+import numpy as np
+
 from ..engine.seat import NO_LOCKS
-from ..variants.susong import public_hua, sanbi_pairs
+from ..variants.susong import meld_hua, sanbi_pairs
 
 K = 42  # columns of a plane: every tile kind, flowers included
 N_KINDS = 34  # kinds a concealed hand counts
@@ -33,6 +35,8 @@ R_PASS_HU, R_PASS_PENG, R_NO_DISCARD, R_NO_BUGANG = 4, 5, 6, 7
 S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST = 0, 1, 2, 3, 4, 5, 6
 S_FLOWERS = S_LAST + LAST_DISCARDS
 S_WON, S_REVEALED, S_WAITS = S_FLOWERS + 1, S_FLOWERS + 2, S_FLOWERS + 3
+N_KEPT = S_WON + 1  # rows chi … won_tiles: kept per seat by SeatPlanes
+SEATS = 4
 # public rows (relative to the first public row)
 P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES = 0, 1, 2, 3
 
@@ -100,30 +104,181 @@ class Spec:
         self.table = enc.table
         self.by_id = enc.table._by_id
         self.actions = enc.table.actions
-        # The shared discard / gang actions by kind and their indices (-1: not in the table):
-        # most legal actions are found by their tile, without an id() call.
-        index = enc.table.by_action
-        self.discards = DISCARDS
-        self.discard_index = tuple(index.get(a, -1) for a in DISCARDS)
-        self.gangs = GANGS
-        self.gang_index = tuple(index.get(a, -1) for a in GANGS)
+        # The engine's shared action objects (module constants) by address in an open-addressing
+        # table: most legal actions are found with no Python call (fill_mask).
+        ids = enc.table._by_id
+        slots = 64
+        while slots < 4 * len(ids):
+            slots *= 2
+        self.slot_mask = slots - 1
+        self.slot_key = np.zeros(slots, dtype=np.uint64)  # 0: empty
+        self.slot_index = np.full(slots, -1, dtype=np.int32)
+        for key, i in ids.items():
+            h = _slot(key, self.slot_mask)
+            while self.slot_key[h] != 0:
+                h = (h + 1) & self.slot_mask
+            self.slot_key[h] = key
+            self.slot_index[h] = i
         self.encoder = enc
 
 
-def encode(spec: Spec, game: Any, seat: int, out: Any) -> None:
-    """Write ``seat``'s observation of ``game`` into ``out`` (float32[spec.size])."""
-    out[:] = 0
+class SeatPlanes:
+    """One game's seat planes by absolute seat: the rows ``chi`` … ``won_tiles`` of each seat
+    (melds, river, last discards, flowers, wins), its 暗杠 count and 宿松 meld 花, and every
+    seat's score so far.
+
+    They change only when a seat's melds, river, flowers or wins do (a few steps of a hand),
+    yet every observation shows them: :func:`refresh` rebuilds a seat's rows only when the
+    objects they are read from changed (the engine replaces ``flowers`` / ``won_tiles``
+    tuples and meld objects, appends to and pops from a river and counts every discard), so
+    a step copies ready rows instead of reading the Python objects again."""
+
+    def __init__(self) -> None:
+        self.game: Any = None
+        self.planes = np.zeros((SEATS, N_KEPT * K), dtype=np.float32)
+        self.angang = np.zeros(SEATS, dtype=np.int32)
+        self.hua = np.zeros(SEATS, dtype=np.int32)
+        self.river_len = np.zeros(SEATS, dtype=np.int64)
+        self.river_count = np.zeros(SEATS, dtype=np.int64)
+        self.scores = np.zeros(SEATS, dtype=np.int64)
+        self.paid = 0
+        self.melds: list[Any] = [None] * SEATS  # the meld objects the rows were read from
+        self.rivers: list[Any] = [None] * SEATS
+        self.flowers: list[Any] = [None] * SEATS
+        self.won: list[Any] = [None] * SEATS
+
+    def forget(self, game: Any) -> None:
+        """Start over for ``game``: every seat is read afresh on the next refresh."""
+        self.game = game
+        self.paid = 0
+        for s in range(SEATS):
+            self.scores[s] = 0
+            self.melds[s] = None
+            self.rivers[s] = None
+            self.flowers[s] = None
+            self.won[s] = None
+
+
+def refresh(spec: Spec, cache: SeatPlanes, game: Any) -> None:
+    """Bring ``cache`` up to date with ``game``: the seats whose melds, river, flowers or
+    wins changed since it was last refreshed, and the payments settled since."""
+    if cache.game is not game:
+        cache.forget(game)
+    for s in range(game.n):
+        ss = game.seats[s]
+        if not _same_melds(cache.melds[s], ss.melds):
+            _meld_rows(spec, cache, s, ss)
+        river = ss.discards
+        if (
+            cache.rivers[s] is not river
+            or cache.river_len[s] != len(river)
+            or cache.river_count[s] != ss.discard_count
+        ):
+            _river_rows(cache, s, ss)
+        if cache.flowers[s] is not ss.flowers:
+            _tile_row(cache, s, S_FLOWERS, ss.flowers)
+            cache.flowers[s] = ss.flowers
+        if cache.won[s] is not ss.won_tiles:
+            _tile_row(cache, s, S_WON, ss.won_tiles)
+            cache.won[s] = ss.won_tiles
+    paid = game._settlement
+    end = len(paid)
+    for k in range(cache.paid, end):
+        p = paid[k]
+        payer, payee, amount = p[0], p[1], p[2]
+        cache.scores[payer] -= amount
+        cache.scores[payee] += amount
+    cache.paid = end
+
+
+def _same_melds(kept: tuple | None, melds: list) -> bool:
+    """``melds`` holds the very meld objects ``kept`` does (melds are immutable)."""
+    if kept is None or len(kept) != len(melds):
+        return False
+    for k in range(len(melds)):
+        if kept[k] is not melds[k]:
+            return False
+    return True
+
+
+def _clear_rows(cache: SeatPlanes, s: int, first: int, count: int) -> None:
+    """Zero rows ``first`` … ``first + count - 1`` of seat ``s``."""
+    planes = cache.planes
+    for j in range(first * K, (first + count) * K):
+        planes[s, j] = 0
+
+
+def _meld_rows(spec: Spec, cache: SeatPlanes, s: int, ss: Any) -> None:
+    """Seat ``s``'s meld rows (chi … niu, every 暗杠 included: the copy hides them), its
+    暗杠 count and, for 宿松, its melds' 花."""
+    _clear_rows(cache, s, S_CHI, S_RIVER - S_CHI)
+    planes = cache.planes
+    angang = 0
+    hua = 0
+    melds = tuple(ss.melds)
+    for m in melds:
+        kind = m.kind
+        tiles = m.tiles
+        if kind == "chi" or kind == "niu":
+            row = S_CHI if kind == "chi" else S_NIU
+            for t in tiles:
+                planes[s, row * K + t] += 1
+        else:
+            t = tiles[0]
+            if kind == "peng":
+                planes[s, S_PENG * K + t] += 3
+            elif kind != "angang":  # 直杠, 补杠
+                planes[s, S_MINGGANG * K + t] += 4
+            else:
+                planes[s, S_ANGANG * K + t] += 4
+                angang += 1
+        if spec.susong:
+            hua += meld_hua(m)
+    cache.angang[s] = angang
+    cache.hua[s] = hua
+    cache.melds[s] = melds
+
+
+def _river_rows(cache: SeatPlanes, s: int, ss: Any) -> None:
+    """Seat ``s``'s river counts and its last discards, most recent first."""
+    _clear_rows(cache, s, S_RIVER, S_FLOWERS - S_RIVER)
+    planes = cache.planes
+    discards = ss.discards
+    nd = len(discards)
+    for i in range(nd):
+        t = discards[i]
+        planes[s, S_RIVER * K + t] += 1
+    for i in range(min(nd, LAST_DISCARDS)):
+        t = discards[nd - 1 - i]
+        planes[s, (S_LAST + i) * K + t] = 1
+    cache.rivers[s] = discards
+    cache.river_len[s] = nd
+    cache.river_count[s] = ss.discard_count
+
+
+def _tile_row(cache: SeatPlanes, s: int, row: int, tiles: tuple) -> None:
+    """Seat ``s``'s ``row``: a count per kind of ``tiles``."""
+    _clear_rows(cache, s, row, 1)
+    planes = cache.planes
+    for t in tiles:
+        planes[s, row * K + t] += 1
+
+
+def encode(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> None:
+    """Write ``seat``'s observation of ``game`` into ``out`` (float32[spec.size]); ``cache``
+    keeps the game's seat planes from one call to the next (see :class:`SeatPlanes`)."""
+    refresh(spec, cache, game)
+    _clear(spec, game.n, out)
     n = game.n
     phase = game.phase
     st = game.seats[seat]
     _own_rows(spec, game, st, seat, phase, out)
-    scores = _scores(game) if game._settlement else None
     for r in range(n):
-        _seat_block(spec, game, seat, r, phase, scores, out)
+        _seat_block(spec, cache, game, seat, r, phase, out)
     if spec.rongcheng and _any_liangting(game):
         spec.encoder.rongcheng_waits(game, seat, out)
     if spec.susong:
-        _susong(spec, game, seat, out)
+        _susong(spec, cache, game, seat, out)
     for a, b in game.liabilities:
         _relation(spec, game, seat, a, b, spec.f_liable, out)
     _public_rows(spec, game, out)
@@ -131,6 +286,43 @@ def encode(spec: Spec, game: Any, seat: int, out: Any) -> None:
     o = spec.s_options
     for i in range(len(values)):
         out[o + i] = values[i]
+
+
+def _clear(spec: Spec, n: int, out: Any) -> None:
+    """Zero ``out`` except the kept rows of the ``n`` seat blocks (the copy writes them):
+    every entry is written once a step."""
+    row0 = spec.seat_row0
+    rest = spec.n_seat_rows - N_KEPT
+    _zero(out, 0, row0 * K)
+    for r in range(SEATS):
+        start = (row0 + r * spec.n_seat_rows) * K
+        if r < n:
+            _zero(out, start + N_KEPT * K, start + (N_KEPT + rest) * K)
+        else:
+            _zero(out, start, start + spec.n_seat_rows * K)
+    _zero(out, spec.public_row0 * K, spec.size)
+
+
+def _zero(out: Any, start: int, stop: int) -> None:
+    """``out[start:stop] = 0`` (a memset when compiled)."""
+    if stop <= start:
+        return
+    if cython.compiled:
+        memset(cython.address(out[start]), 0, (stop - start) * cython.sizeof(cython.float))
+    else:
+        out[start:stop] = 0
+
+
+def _copy_kept(cache: SeatPlanes, s: int, out: Any, start: int) -> None:
+    """``out[start:]`` gets seat ``s``'s kept rows (a memcpy when compiled)."""
+    if cython.compiled:
+        memcpy(
+            cython.address(out[start]),
+            cython.address(cache.planes[s, 0]),
+            N_KEPT * K * cython.sizeof(cython.float),
+        )
+    else:
+        out[start : start + N_KEPT * K] = cache.planes[s]
 
 
 def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -> None:
@@ -190,44 +382,19 @@ def _locks(spec: Spec, st: Any, out: Any) -> None:
 
 
 def _seat_block(
-    spec: Spec, game: Any, seat: int, r: int, phase: str, scores: list[int] | None, out: Any
+    spec: Spec, cache: SeatPlanes, game: Any, seat: int, r: int, phase: str, out: Any
 ) -> None:
-    """Seat ``r`` places after the observer: its melds, river, flowers and scalars."""
+    """Seat ``r`` places after the observer: its kept rows (others' 暗杠 hidden unless the
+    variant shows them), revealed hand and scalars."""
     n = game.n
     over = phase == "over"
     s = (seat + r) % n
     ss = game.seats[s]
     base = (spec.seat_row0 + r * spec.n_seat_rows) * K
-    hidden = 0
-    for m in ss.melds:
-        kind = m.kind
-        tiles = m.tiles
-        if kind == "chi" or kind == "niu":
-            row = base + (S_CHI if kind == "chi" else S_NIU) * K
-            for t in tiles:
-                out[row + t] += 1
-        else:
-            t = tiles[0]
-            if kind == "peng":
-                out[base + S_PENG * K + t] += 3
-            elif kind != "angang":  # 直杠, 补杠
-                out[base + S_MINGGANG * K + t] += 4
-            elif r == 0 or over or spec.show_angang:
-                out[base + S_ANGANG * K + t] += 4
-            else:
-                hidden += 1
-    discards = ss.discards
-    nd = len(discards)
-    for i in range(nd):
-        t = discards[i]
-        out[base + S_RIVER * K + t] += 1
-    for i in range(min(nd, LAST_DISCARDS)):
-        t = discards[nd - 1 - i]
-        out[base + (S_LAST + i) * K + t] = 1
-    for t in ss.flowers:
-        out[base + S_FLOWERS * K + t] += 1
-    for t in ss.won_tiles:
-        out[base + S_WON * K + t] += 1
+    shown = r == 0 or over or spec.show_angang  # 暗杠 kinds this observer may see
+    _copy_kept(cache, s, out, base)
+    if not shown and cache.angang[s]:
+        _zero(out, base + S_ANGANG * K, base + S_ANGANG * K + K)
     hand = ss.hand
     count = 0
     for t in range(N_KINDS):
@@ -237,15 +404,15 @@ def _seat_block(
             out[base + S_REVEALED * K + t] = hand[t]
     o = spec.seat0 + r * spec.seat_stride
     out[o] = 1  # present
-    if scores is not None:
-        out[o + spec.f_score] = scores[s] * SCORE_SCALE
+    if cache.paid:
+        out[o + spec.f_score] = cache.scores[s] * SCORE_SCALE
     out[o + spec.f_tiles] = (count + len(ss.held_flowers)) / 14.0
     dealer = game.dealer
     out[o + spec.f_dealer] = s == dealer
     out[o + spec.f_wind + (s - dealer + n) % n] = 1
     out[o + spec.f_current] = s == game.current and phase == "turn"
     out[o + spec.f_sealed] = ss.sealed
-    out[o + spec.f_hidden] = hidden
+    out[o + spec.f_hidden] = 0 if shown else cache.angang[s]
     out[o + spec.f_wins] = len(ss.wins)
     if ss.declared:
         j = spec.declares.get(ss.declared, -1)
@@ -269,16 +436,6 @@ def _choices(spec: Spec, choices: dict[str, int], o: int, out: Any) -> None:
             out[o + 2 * j + 1] = value
 
 
-def _scores(game: Any) -> list[int]:
-    """``game.scores``: every seat's net result of the payments so far."""
-    scores = [0] * game.n
-    for p in game._settlement:
-        payer, payee, amount = p[0], p[1], p[2]
-        scores[payer] -= amount
-        scores[payee] += amount
-    return scores
-
-
 def _relation(spec: Spec, game: Any, seat: int, a: int, b: int, field: int, out: Any) -> None:
     """Mark the pair {a, b} in both seats' ``field`` (relative seat of the other)."""
     n = game.n
@@ -297,15 +454,19 @@ def _any_liangting(game: Any) -> bool:
     return False
 
 
-def _susong(spec: Spec, game: Any, seat: int, out: Any) -> None:
-    """宿松: each seat's public 花 and the 吃三比 pairs (its view's ``public``)."""
+def _susong(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> None:
+    """宿松: each seat's public 花 and the 吃三比 pairs (its view's ``public``): flowers set
+    aside plus its melds' 花 (kept by ``cache``), 0 for a 飘 seat."""
     n = game.n
     related = False
     for r in range(n):
         s = (seat + r) % n
         st = game.seats[s]
         if st.flowers or st.melds:  # (花 0 otherwise)
-            out[spec.seat0 + r * spec.seat_stride + spec.f_hua] = public_hua(game, s)
+            hua = 0
+            if st.choices.get("piao", 0) != 1:
+                hua = len(st.flowers) + cache.hua[s]
+            out[spec.seat0 + r * spec.seat_stride + spec.f_hua] = hua
         related = related or st.claims >= 3  # (a pair needs three claims from one seat)
     if related:
         for a, b in sanbi_pairs(game):
@@ -331,17 +492,37 @@ def fill_mask(spec: Spec, game: Any, seat: int, out: Any) -> None:
     """Write ``seat``'s legal-action mask into ``out`` (int8[actions]): 1 on each legal index."""
     out[:] = 0
     for a in game.legal_actions(seat):
-        i = -1
-        t = a.tile
-        if 0 <= t < K and spec.discards[t] is a:
-            i = spec.discard_index[t]
-        elif 0 <= t < N_KINDS and spec.gangs[t] is a:
-            i = spec.gang_index[t]
+        i = _shared_index(spec, a)
         if i < 0:
-            i = spec.by_id.get(id(a), -1)
-        if i < 0:
-            i = spec.table.encode(a)  # (an equal action that is not a shared one)
+            i = spec.table.encode(a)  # (an action that is not one of the shared objects)
         out[i] = 1
+
+
+def _address(a: Any) -> int:
+    """The object's address (its ``id`` in CPython): the key of the shared actions' table."""
+    if cython.compiled:
+        return cython.cast(cython.size_t, cython.cast(cython.p_void, a))
+    return id(a)
+
+
+def _slot(key: int, mask: int) -> int:
+    """The first slot to probe for ``key`` (objects are 16-byte aligned: the low bits are 0)."""
+    return ((key >> 4) ^ (key >> 12)) & mask
+
+
+def _shared_index(spec: Spec, a: Any) -> int:
+    """The index of ``a`` if it is one of the engine's shared action objects, else −1 (the
+    table holds only objects alive for the process: an address is never reused)."""
+    key = _address(a)
+    mask = spec.slot_mask
+    h = _slot(key, mask)
+    while True:
+        k = spec.slot_key[h]
+        if k == key:
+            return spec.slot_index[h]  # type: ignore[no-any-return]
+        if k == 0:
+            return -1
+        h = (h + 1) & mask
 
 
 def seat_to_act(game: Any) -> int:
@@ -380,11 +561,19 @@ def first_illegal(actions: Any, mask: Any) -> int:
 
 
 def step_batch(
-    spec: Spec, tables: list[Any], actions: Any, seats: Any, obs: Any, mask: Any, rewards: Any
+    spec: Spec,
+    tables: list[Any],
+    caches: list[Any],
+    actions: Any,
+    seats: Any,
+    obs: Any,
+    mask: Any,
+    rewards: Any,
 ) -> list[int]:
     """Game ``i`` of ``tables`` applies ``actions[i]`` (a checked index) for ``seats[i]``;
-    the step's payments go to ``rewards[i]``; the next seat, observation and mask are written.
-    Returns the indices of the episodes that ended (their rows are left for the caller)."""
+    the step's payments go to ``rewards[i]``; the next seat, observation (with ``caches[i]``,
+    the game's :class:`SeatPlanes`) and mask are written. Returns the indices of the episodes
+    that ended (their rows are left for the caller)."""
     decoded = spec.actions
     finished = []
     players = rewards.shape[1]
@@ -401,6 +590,6 @@ def step_batch(
         game = table.game
         s = seat_to_act(game)
         seats[i] = s
-        encode(spec, game, s, obs[i])
+        encode(spec, caches[i], game, s, obs[i])
         fill_mask(spec, game, s, mask[i])
     return finished
