@@ -10,7 +10,7 @@ from mjcore.engine.game cimport Game
 from mjcore.engine.seat cimport SeatState
 from mjcore.engine.wall cimport Wall
 
-cdef int K, N_KINDS, LAST_DISCARDS, WAITING
+cdef int K, N_KINDS, LAST_DISCARDS, WAITING, PINNED
 cdef double SCORE_SCALE
 cdef int R_HAND, R_HELD, R_DRAWN, R_CLAIM, R_PASS_HU, R_PASS_PENG, R_NO_DISCARD, R_NO_BUGANG
 cdef int S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST, S_FLOWERS, S_WON
@@ -30,7 +30,8 @@ cdef class Spec:
     cdef public size_t slot_mask
     cdef public uint64_t[::1] slot_key
     cdef public int[::1] slot_index
-    cdef public list option_values
+    cdef public list pinned
+    cdef public float[::1] option_values
     cdef public object table, encoder
 
 
@@ -65,7 +66,7 @@ cdef _river_rows(SeatPlanes cache, int s, SeatState ss)
 @cython.locals(planes="float[:, ::1]", t=int)
 cdef _tile_row(SeatPlanes cache, int s, int row, tuple tiles)
 
-@cython.locals(n=int, st=SeatState, r=int, i=int, o=int, a=int, b=int, values=list)
+@cython.locals(n=int, st=SeatState, r=int, i=int, o=int, a=int, b=int, values="float[::1]")
 cpdef encode(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
 
 @cython.locals(row0=int, rest=int, r=int, start=int)
@@ -75,9 +76,13 @@ cdef _zero(float[::1] out, Py_ssize_t start, Py_ssize_t stop)
 
 cdef _copy_kept(SeatPlanes cache, int s, float[::1] out, Py_ssize_t start)
 
-@cython.locals(hand=bytearray, t=int, asked=bint, shown=int, current=int, src=int, n=int, tile=int,
+@cython.locals(pending=dict, decisions=dict, hand=bytearray, t=int, asked=bint, shown=int, current=int, src=int, n=int, tile=int,
                to_act=bint, how=int, total=double, wall=Wall, remaining=Py_ssize_t)
 cdef _own_rows(Spec spec, Game game, SeatState st, int seat, str phase, float[::1] out)
+
+cdef int _phase_index(str phase) except -1
+
+cdef int _draw_index(object how) except? -2
 
 @cython.locals(t=int, locks=object)
 cdef _locks(Spec spec, SeatState st, float[::1] out)
@@ -99,7 +104,7 @@ cdef bint _any_liangting(Game game) except -1
 @cython.locals(n=int, r=int, a=int, b=int, s=int, st=SeatState, related=bint, hua=int)
 cdef _susong(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
 
-@cython.locals(pub=int, t=int, jk=int)
+@cython.locals(pub=int, t=int, jk=int, extra=dict)
 cdef _public_rows(Spec spec, Game game, float[::1] out)
 
 @cython.locals(i=Py_ssize_t)
@@ -109,8 +114,11 @@ cdef size_t _address(object a)
 
 cdef size_t _slot(size_t key, size_t mask)
 
+@cython.locals(mask=size_t, h=size_t)
+cdef _insert(Spec spec, size_t key, int i)
+
 @cython.locals(key=size_t, mask=size_t, h=size_t, k=uint64_t)
-cdef int _shared_index(Spec spec, object a) except -2
+cdef int _known_index(Spec spec, object a) except -2
 
 @cython.locals(phase=str, decisions=dict, s=int)
 cpdef int seat_to_act(Game game) except? -2

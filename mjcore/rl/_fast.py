@@ -43,6 +43,7 @@ P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES = 0, 1, 2, 3
 PHASE_INDEX = {"turn": 0, "choose": 1, "claim": 2, "rob": 3, "fenzhang": 4, "waiting": 5, "over": 6}
 DRAW_INDEX = {"deal": 0, "wall": 1, "replacement": 2, "claim": 3, "fenzhang": 4}
 WAITING = 5
+PINNED = 256  # action objects besides the engine's shared ones fill_mask remembers
 
 
 def rows() -> dict[str, int]:
@@ -100,25 +101,24 @@ class Spec:
         self.hu_lock_any = enc.variant.pass_hu_rule == "any"
         self.declares = {name: i for i, name in enumerate(enc.declares)}
         self.choice_names = tuple(enc.choice_names)
-        self.option_values = [float(v) for v in enc.option_values]
+        self.option_values = np.array(enc.option_values, dtype=np.float32)
         self.table = enc.table
         self.by_id = enc.table._by_id
         self.actions = enc.table.actions
-        # The engine's shared action objects (module constants) by address in an open-addressing
-        # table: most legal actions are found with no Python call (fill_mask).
+        # Action objects by address in an open-addressing table (at most half full): the
+        # engine's shared ones (module constants), then up to PINNED others the mask met, kept
+        # alive in ``pinned`` (a key's object lives as long as the table: no address reuse).
+        # Most legal actions are found with no Python call (fill_mask).
         ids = enc.table._by_id
         slots = 64
-        while slots < 4 * len(ids):
+        while slots < 2 * (len(ids) + PINNED):
             slots *= 2
         self.slot_mask = slots - 1
         self.slot_key = np.zeros(slots, dtype=np.uint64)  # 0: empty
         self.slot_index = np.full(slots, -1, dtype=np.int32)
+        self.pinned = []
         for key, i in ids.items():
-            h = _slot(key, self.slot_mask)
-            while self.slot_key[h] != 0:
-                h = (h + 1) & self.slot_mask
-            self.slot_key[h] = key
-            self.slot_index[h] = i
+            _insert(self, key, i)
         self.encoder = enc
 
 
@@ -284,7 +284,7 @@ def encode(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> Non
     _public_rows(spec, game, out)
     values = spec.option_values
     o = spec.s_options
-    for i in range(len(values)):
+    for i in range(values.shape[0]):
         out[o + i] = values[i]
 
 
@@ -332,8 +332,10 @@ def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -
         out[t] = hand[t]
     for t in st.held_flowers:
         out[R_HELD * K + t] += 1
-    asked = seat in game.pending and seat not in game.decisions
-    shown = PHASE_INDEX[phase]
+    pending = game.pending
+    decisions = game.decisions
+    asked = seat in pending and seat not in decisions
+    shown = _phase_index(phase)
     if phase in ("claim", "rob", "fenzhang") and not asked:
         shown = WAITING
     current = game.current
@@ -349,7 +351,7 @@ def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -
     to_act = current == seat if phase == "turn" else asked
     out[spec.s_to_act] = to_act
     if to_act and phase == "turn":
-        how = DRAW_INDEX.get(game.draw_how, -1)
+        how = _draw_index(game.draw_how)
         if how >= 0:
             out[spec.s_draw_how + how] = 1
     wall = game.wall
@@ -360,6 +362,38 @@ def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -
     out[spec.s_wall + 2] = len(game.hidden_indicators)
     out[spec.s_first] = game.first_go_around
     _locks(spec, st, out)
+
+
+def _phase_index(phase: str) -> int:
+    """``PHASE_INDEX[phase]``, compared as C strings first (the engine's phases are these)."""
+    if phase == "turn":
+        return 0
+    if phase == "claim":
+        return 2
+    if phase == "choose":
+        return 1
+    if phase == "rob":
+        return 3
+    if phase == "fenzhang":
+        return 4
+    if phase == "over":
+        return 6
+    return PHASE_INDEX[phase]  # type: ignore[no-any-return]
+
+
+def _draw_index(how: Any) -> int:
+    """``DRAW_INDEX.get(how, -1)``, compared as C strings."""
+    if how == "wall":
+        return 1
+    if how == "replacement":
+        return 2
+    if how == "deal":
+        return 0
+    if how == "claim":
+        return 3
+    if how == "fenzhang":
+        return 4
+    return -1
 
 
 def _locks(spec: Spec, st: Any, out: Any) -> None:
@@ -479,7 +513,8 @@ def _public_rows(spec: Spec, game: Any, out: Any) -> None:
     for t in game.indicators:
         out[pub + P_INDICATORS * K + t] += 1
     if not game.hidden_indicators:
-        jk = game.extra.get("joker_kind", -1)
+        extra = game.extra
+        jk = extra.get("joker_kind", -1)
         if jk >= 0:
             out[pub + P_JOKER * K + jk] = 1
     for t in game.set_aside:
@@ -492,9 +527,12 @@ def fill_mask(spec: Spec, game: Any, seat: int, out: Any) -> None:
     """Write ``seat``'s legal-action mask into ``out`` (int8[actions]): 1 on each legal index."""
     out[:] = 0
     for a in game.legal_actions(seat):
-        i = _shared_index(spec, a)
+        i = _known_index(spec, a)
         if i < 0:
-            i = spec.table.encode(a)  # (an action that is not one of the shared objects)
+            i = spec.table.encode(a)  # (an object met for the first time)
+            if len(spec.pinned) < PINNED:
+                spec.pinned.append(a)
+                _insert(spec, _address(a), i)
         out[i] = 1
 
 
@@ -510,9 +548,19 @@ def _slot(key: int, mask: int) -> int:
     return ((key >> 4) ^ (key >> 12)) & mask
 
 
-def _shared_index(spec: Spec, a: Any) -> int:
-    """The index of ``a`` if it is one of the engine's shared action objects, else −1 (the
-    table holds only objects alive for the process: an address is never reused)."""
+def _insert(spec: Spec, key: int, i: int) -> None:
+    """Enter the object at address ``key`` (alive as long as ``spec``) with index ``i``."""
+    mask = spec.slot_mask
+    h = _slot(key, mask)
+    while spec.slot_key[h] != 0:
+        h = (h + 1) & mask
+    spec.slot_key[h] = key
+    spec.slot_index[h] = i
+
+
+def _known_index(spec: Spec, a: Any) -> int:
+    """The index of ``a`` if it is one of the objects in the table, else −1 (they stay
+    alive while the table does: an address found is the same object)."""
     key = _address(a)
     mask = spec.slot_mask
     h = _slot(key, mask)
