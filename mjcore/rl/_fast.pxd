@@ -14,7 +14,7 @@ cdef int K, N_KINDS, LAST_DISCARDS, WAITING, PINNED
 cdef double SCORE_SCALE
 cdef int R_HAND, R_HELD, R_DRAWN, R_CLAIM, R_PASS_HU, R_PASS_PENG, R_NO_DISCARD, R_NO_BUGANG
 cdef int S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST, S_FLOWERS, S_WON
-cdef int S_REVEALED, S_WAITS, P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES, N_KEPT, SEATS
+cdef int S_REVEALED, S_WAITS, P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES, SEATS, ENTRIES
 
 
 cdef class Spec:
@@ -37,8 +37,8 @@ cdef class Spec:
 
 cdef class SeatPlanes:
     cdef public object game
-    cdef public float[:, ::1] planes
-    cdef public int[::1] angang, hua
+    cdef public int[:, ::1] entries
+    cdef public int[::1] count, visible, hua
     cdef public int64_t[::1] river_len, river_count, scores
     cdef public Py_ssize_t paid
     cdef public list melds, rivers, flowers, won
@@ -54,27 +54,16 @@ cpdef refresh(Spec spec, SeatPlanes cache, Game game)
 @cython.locals(k=Py_ssize_t)
 cdef bint _same_melds(tuple kept, list melds) except -1
 
-@cython.locals(planes="float[:, ::1]", j=Py_ssize_t)
-cdef _clear_rows(SeatPlanes cache, int s, int first, int count)
+@cython.locals(melds=tuple, k=int, hua=int, row=int, t=int, discards=list, nd=Py_ssize_t,
+               i=Py_ssize_t)
+cdef _rebuild(Spec spec, SeatPlanes cache, int s, SeatState ss)
 
-@cython.locals(planes="float[:, ::1]", angang=int, hua=int, melds=tuple, row=int, t=int)
-cdef _meld_rows(Spec spec, SeatPlanes cache, int s, SeatState ss)
-
-@cython.locals(planes="float[:, ::1]", discards=list, nd=Py_ssize_t, i=Py_ssize_t, t=int)
-cdef _river_rows(SeatPlanes cache, int s, SeatState ss)
-
-@cython.locals(planes="float[:, ::1]", t=int)
-cdef _tile_row(SeatPlanes cache, int s, int row, tuple tiles)
+cdef int _put(SeatPlanes cache, int s, int k, int offset, int value) except -1
 
 @cython.locals(n=int, st=SeatState, r=int, i=int, o=int, a=int, b=int, values="float[::1]")
 cpdef encode(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
 
-@cython.locals(row0=int, rest=int, r=int, start=int)
-cdef _clear(Spec spec, int n, float[::1] out)
-
 cdef _zero(float[::1] out, Py_ssize_t start, Py_ssize_t stop)
-
-cdef _copy_kept(SeatPlanes cache, int s, float[::1] out, Py_ssize_t start)
 
 @cython.locals(pending=dict, decisions=dict, hand=bytearray, t=int, asked=bint, shown=int, current=int, src=int, n=int, tile=int,
                to_act=bint, how=int, total=double, wall=Wall, remaining=Py_ssize_t)
@@ -87,7 +76,8 @@ cdef int _draw_index(object how) except? -2
 @cython.locals(t=int, locks=object)
 cdef _locks(Spec spec, SeatState st, float[::1] out)
 
-@cython.locals(n=int, s=int, ss=SeatState, base=int, shown=bint, hand=bytearray, count=int, t=int, o=int, dealer=int,
+@cython.locals(n=int, s=int, ss=SeatState, base=int, shown=bint, end=int, entries="int[:, ::1]",
+               k=int, e=int, hand=bytearray, count=int, t=int, o=int, dealer=int,
                s2=int, claimed=bytearray, over=bint)
 cdef _seat_block(Spec spec, SeatPlanes cache, Game game, int seat, int r, str phase,
                  float[::1] out)

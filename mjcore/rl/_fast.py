@@ -35,8 +35,8 @@ R_PASS_HU, R_PASS_PENG, R_NO_DISCARD, R_NO_BUGANG = 4, 5, 6, 7
 S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST = 0, 1, 2, 3, 4, 5, 6
 S_FLOWERS = S_LAST + LAST_DISCARDS
 S_WON, S_REVEALED, S_WAITS = S_FLOWERS + 1, S_FLOWERS + 2, S_FLOWERS + 3
-N_KEPT = S_WON + 1  # rows chi … won_tiles: kept per seat by SeatPlanes
 SEATS = 4
+ENTRIES = 512  # a seat's SeatPlanes entries (at most a tile set's 144 and 6 last discards)
 # public rows (relative to the first public row)
 P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES = 0, 1, 2, 3
 
@@ -123,26 +123,30 @@ class Spec:
 
 
 class SeatPlanes:
-    """One game's seat planes by absolute seat: the rows ``chi`` … ``won_tiles`` of each seat
-    (melds, river, last discards, flowers, wins), its 暗杠 count and 宿松 meld 花, and every
-    seat's score so far.
+    """One game's seat planes by absolute seat, as sparse entries: the non-zero entries of each
+    seat's rows ``chi`` … ``won_tiles`` (melds, river, last discards, flowers, wins), its
+    宿松 meld 花, and every seat's score so far.
 
-    They change only when a seat's melds, river, flowers or wins do (a few steps of a hand),
-    yet every observation shows them: :func:`refresh` rebuilds a seat's rows only when the
-    objects they are read from changed (the engine replaces ``flowers`` / ``won_tiles``
-    tuples and meld objects, appends to and pops from a river and counts every discard), so
-    a step copies ready rows instead of reading the Python objects again."""
+    They change only when a seat's melds, river, flowers or wins do, yet every observation
+    shows them: :func:`refresh` rebuilds a seat's entries only when the objects they are read
+    from changed (the engine replaces ``flowers`` / ``won_tiles`` tuples and meld objects,
+    appends to and pops from a river and counts every discard), so a step adds a few ready
+    entries instead of reading the Python objects again. An entry is ``offset << 3 | value``
+    (offset within the seat block, value 1, 3 or 4: added to the zeroed row); a seat's 暗杠
+    entries come last, after ``visible[s]``, so an observer who may not see them stops there.
+    A few hundred bytes a game are read per step, not the dense rows (cache traffic)."""
 
     def __init__(self) -> None:
         self.game: Any = None
-        self.planes = np.zeros((SEATS, N_KEPT * K), dtype=np.float32)
-        self.angang = np.zeros(SEATS, dtype=np.int32)
+        self.entries = np.zeros((SEATS, ENTRIES), dtype=np.int32)
+        self.count = np.zeros(SEATS, dtype=np.int32)
+        self.visible = np.zeros(SEATS, dtype=np.int32)
         self.hua = np.zeros(SEATS, dtype=np.int32)
         self.river_len = np.zeros(SEATS, dtype=np.int64)
         self.river_count = np.zeros(SEATS, dtype=np.int64)
         self.scores = np.zeros(SEATS, dtype=np.int64)
         self.paid = 0
-        self.melds: list[Any] = [None] * SEATS  # the meld objects the rows were read from
+        self.melds: list[Any] = [None] * SEATS  # the meld objects the entries were read from
         self.rivers: list[Any] = [None] * SEATS
         self.flowers: list[Any] = [None] * SEATS
         self.won: list[Any] = [None] * SEATS
@@ -154,9 +158,6 @@ class SeatPlanes:
         for s in range(SEATS):
             self.scores[s] = 0
             self.melds[s] = None
-            self.rivers[s] = None
-            self.flowers[s] = None
-            self.won[s] = None
 
 
 def refresh(spec: Spec, cache: SeatPlanes, game: Any) -> None:
@@ -166,21 +167,16 @@ def refresh(spec: Spec, cache: SeatPlanes, game: Any) -> None:
         cache.forget(game)
     for s in range(game.n):
         ss = game.seats[s]
-        if not _same_melds(cache.melds[s], ss.melds):
-            _meld_rows(spec, cache, s, ss)
         river = ss.discards
         if (
-            cache.rivers[s] is not river
+            not _same_melds(cache.melds[s], ss.melds)
+            or cache.rivers[s] is not river
             or cache.river_len[s] != len(river)
             or cache.river_count[s] != ss.discard_count
+            or cache.flowers[s] is not ss.flowers
+            or cache.won[s] is not ss.won_tiles
         ):
-            _river_rows(cache, s, ss)
-        if cache.flowers[s] is not ss.flowers:
-            _tile_row(cache, s, S_FLOWERS, ss.flowers)
-            cache.flowers[s] = ss.flowers
-        if cache.won[s] is not ss.won_tiles:
-            _tile_row(cache, s, S_WON, ss.won_tiles)
-            cache.won[s] = ss.won_tiles
+            _rebuild(spec, cache, s, ss)
     paid = game._settlement
     end = len(paid)
     for k in range(cache.paid, end):
@@ -201,74 +197,64 @@ def _same_melds(kept: tuple | None, melds: list) -> bool:
     return True
 
 
-def _clear_rows(cache: SeatPlanes, s: int, first: int, count: int) -> None:
-    """Zero rows ``first`` … ``first + count - 1`` of seat ``s``."""
-    planes = cache.planes
-    for j in range(first * K, (first + count) * K):
-        planes[s, j] = 0
-
-
-def _meld_rows(spec: Spec, cache: SeatPlanes, s: int, ss: Any) -> None:
-    """Seat ``s``'s meld rows (chi … niu, every 暗杠 included: the copy hides them), its
-    暗杠 count and, for 宿松, its melds' 花."""
-    _clear_rows(cache, s, S_CHI, S_RIVER - S_CHI)
-    planes = cache.planes
-    angang = 0
-    hua = 0
+def _rebuild(spec: Spec, cache: SeatPlanes, s: int, ss: Any) -> None:
+    """Seat ``s``'s entries read afresh: melds (暗杠 last), river and last discards (most
+    recent first), flowers, won tiles; its melds' 花 for 宿松; the objects read, as keys."""
     melds = tuple(ss.melds)
+    k = 0
+    hua = 0
     for m in melds:
         kind = m.kind
         tiles = m.tiles
         if kind == "chi" or kind == "niu":
             row = S_CHI if kind == "chi" else S_NIU
             for t in tiles:
-                planes[s, row * K + t] += 1
-        else:
-            t = tiles[0]
-            if kind == "peng":
-                planes[s, S_PENG * K + t] += 3
-            elif kind != "angang":  # 直杠, 补杠
-                planes[s, S_MINGGANG * K + t] += 4
-            else:
-                planes[s, S_ANGANG * K + t] += 4
-                angang += 1
+                k = _put(cache, s, k, row * K + t, 1)
+        elif kind == "peng":
+            k = _put(cache, s, k, S_PENG * K + tiles[0], 3)
+        elif kind != "angang":  # 直杠, 补杠
+            k = _put(cache, s, k, S_MINGGANG * K + tiles[0], 4)
         if spec.susong:
             hua += meld_hua(m)
-    cache.angang[s] = angang
-    cache.hua[s] = hua
-    cache.melds[s] = melds
-
-
-def _river_rows(cache: SeatPlanes, s: int, ss: Any) -> None:
-    """Seat ``s``'s river counts and its last discards, most recent first."""
-    _clear_rows(cache, s, S_RIVER, S_FLOWERS - S_RIVER)
-    planes = cache.planes
     discards = ss.discards
     nd = len(discards)
     for i in range(nd):
         t = discards[i]
-        planes[s, S_RIVER * K + t] += 1
+        k = _put(cache, s, k, S_RIVER * K + t, 1)
     for i in range(min(nd, LAST_DISCARDS)):
         t = discards[nd - 1 - i]
-        planes[s, (S_LAST + i) * K + t] = 1
+        k = _put(cache, s, k, (S_LAST + i) * K + t, 1)
+    for t in ss.flowers:
+        k = _put(cache, s, k, S_FLOWERS * K + t, 1)
+    for t in ss.won_tiles:
+        k = _put(cache, s, k, S_WON * K + t, 1)
+    cache.visible[s] = k
+    for m in melds:
+        if m.kind == "angang":
+            k = _put(cache, s, k, S_ANGANG * K + m.tiles[0], 4)
+    cache.count[s] = k
+    cache.hua[s] = hua
+    cache.melds[s] = melds
     cache.rivers[s] = discards
     cache.river_len[s] = nd
     cache.river_count[s] = ss.discard_count
+    cache.flowers[s] = ss.flowers
+    cache.won[s] = ss.won_tiles
 
 
-def _tile_row(cache: SeatPlanes, s: int, row: int, tiles: tuple) -> None:
-    """Seat ``s``'s ``row``: a count per kind of ``tiles``."""
-    _clear_rows(cache, s, row, 1)
-    planes = cache.planes
-    for t in tiles:
-        planes[s, row * K + t] += 1
+def _put(cache: SeatPlanes, s: int, k: int, offset: int, value: int) -> int:
+    """Entry ``k`` of seat ``s``: ``value`` at ``offset``; the next entry's number."""
+    if k >= ENTRIES:  # (never: an entry is a tile, a meld or one of the last discards)
+        raise IndexError(f"more than {ENTRIES} seat plane entries")
+    cache.entries[s, k] = offset << 3 | value
+    return k + 1
 
 
 def encode(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> None:
     """Write ``seat``'s observation of ``game`` into ``out`` (float32[spec.size]); ``cache``
     keeps the game's seat planes from one call to the next (see :class:`SeatPlanes`)."""
     refresh(spec, cache, game)
-    _clear(spec, game.n, out)
+    _zero(out, 0, spec.size)
     n = game.n
     phase = game.phase
     st = game.seats[seat]
@@ -288,21 +274,6 @@ def encode(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> Non
         out[o + i] = values[i]
 
 
-def _clear(spec: Spec, n: int, out: Any) -> None:
-    """Zero ``out`` except the kept rows of the ``n`` seat blocks (the copy writes them):
-    every entry is written once a step."""
-    row0 = spec.seat_row0
-    rest = spec.n_seat_rows - N_KEPT
-    _zero(out, 0, row0 * K)
-    for r in range(SEATS):
-        start = (row0 + r * spec.n_seat_rows) * K
-        if r < n:
-            _zero(out, start + N_KEPT * K, start + (N_KEPT + rest) * K)
-        else:
-            _zero(out, start, start + spec.n_seat_rows * K)
-    _zero(out, spec.public_row0 * K, spec.size)
-
-
 def _zero(out: Any, start: int, stop: int) -> None:
     """``out[start:stop] = 0`` (a memset when compiled)."""
     if stop <= start:
@@ -311,18 +282,6 @@ def _zero(out: Any, start: int, stop: int) -> None:
         memset(cython.address(out[start]), 0, (stop - start) * cython.sizeof(cython.float))
     else:
         out[start:stop] = 0
-
-
-def _copy_kept(cache: SeatPlanes, s: int, out: Any, start: int) -> None:
-    """``out[start:]`` gets seat ``s``'s kept rows (a memcpy when compiled)."""
-    if cython.compiled:
-        memcpy(
-            cython.address(out[start]),
-            cython.address(cache.planes[s, 0]),
-            N_KEPT * K * cython.sizeof(cython.float),
-        )
-    else:
-        out[start : start + N_KEPT * K] = cache.planes[s]
 
 
 def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -> None:
@@ -418,7 +377,7 @@ def _locks(spec: Spec, st: Any, out: Any) -> None:
 def _seat_block(
     spec: Spec, cache: SeatPlanes, game: Any, seat: int, r: int, phase: str, out: Any
 ) -> None:
-    """Seat ``r`` places after the observer: its kept rows (others' 暗杠 hidden unless the
+    """Seat ``r`` places after the observer: its kept entries (others' 暗杠 hidden unless the
     variant shows them), revealed hand and scalars."""
     n = game.n
     over = phase == "over"
@@ -426,9 +385,11 @@ def _seat_block(
     ss = game.seats[s]
     base = (spec.seat_row0 + r * spec.n_seat_rows) * K
     shown = r == 0 or over or spec.show_angang  # 暗杠 kinds this observer may see
-    _copy_kept(cache, s, out, base)
-    if not shown and cache.angang[s]:
-        _zero(out, base + S_ANGANG * K, base + S_ANGANG * K + K)
+    end = cache.count[s] if shown else cache.visible[s]
+    entries = cache.entries
+    for k in range(end):
+        e = entries[s, k]
+        out[base + (e >> 3)] += e & 7
     hand = ss.hand
     count = 0
     for t in range(N_KINDS):
@@ -446,7 +407,7 @@ def _seat_block(
     out[o + spec.f_wind + (s - dealer + n) % n] = 1
     out[o + spec.f_current] = s == game.current and phase == "turn"
     out[o + spec.f_sealed] = ss.sealed
-    out[o + spec.f_hidden] = 0 if shown else cache.angang[s]
+    out[o + spec.f_hidden] = cache.count[s] - end  # (暗杠 not shown)
     out[o + spec.f_wins] = len(ss.wins)
     if ss.declared:
         j = spec.declares.get(ss.declared, -1)
