@@ -37,11 +37,11 @@ cdef class Spec:
 
 cdef class SeatPlanes:
     cdef public object game
-    cdef public int[:, ::1] entries
-    cdef public int[::1] count, visible, hua
+    cdef public int[:, ::1] entries, river
+    cdef public int[::1] count, visible, hua, river_entries
     cdef public int64_t[::1] river_len, river_count, scores
-    cdef public Py_ssize_t paid
-    cdef public list melds, rivers, flowers, won
+    cdef public Py_ssize_t paid, sanbi_claims
+    cdef public list sanbi, melds, rivers, flowers, won
 
     @cython.locals(s=int)
     cpdef forget(self, object game)
@@ -54,11 +54,13 @@ cpdef refresh(Spec spec, SeatPlanes cache, Game game)
 @cython.locals(k=Py_ssize_t)
 cdef bint _same_melds(tuple kept, list melds) except -1
 
-@cython.locals(melds=tuple, k=int, hua=int, row=int, t=int, discards=list, nd=Py_ssize_t,
-               i=Py_ssize_t)
-cdef _rebuild(Spec spec, SeatPlanes cache, int s, SeatState ss)
+@cython.locals(melds=tuple, entries="int[:, ::1]", k=int, hua=int, row=int, t=int)
+cdef _rebuild_melds(Spec spec, SeatPlanes cache, int s, SeatState ss)
 
-cdef int _put(SeatPlanes cache, int s, int k, int offset, int value) except -1
+@cython.locals(discards=list, nd=Py_ssize_t, river="int[:, ::1]", k=int, i=Py_ssize_t, t=int)
+cdef _rebuild_river(SeatPlanes cache, int s, SeatState ss)
+
+cdef int _put(int[:, ::1] entries, int s, int k, int offset, int value) except -1
 
 @cython.locals(n=int, st=SeatState, r=int, i=int, o=int, a=int, b=int, values="float[::1]")
 cpdef encode(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
@@ -91,7 +93,8 @@ cdef _relation(Spec spec, Game game, int seat, int a, int b, int field, float[::
 @cython.locals(st=SeatState)
 cdef bint _any_liangting(Game game) except -1
 
-@cython.locals(n=int, r=int, a=int, b=int, s=int, st=SeatState, related=bint, hua=int)
+@cython.locals(n=int, r=int, a=int, b=int, s=int, st=SeatState, related=bint, hua=int,
+               claims=Py_ssize_t)
 cdef _susong(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
 
 @cython.locals(pub=int, t=int, jk=int, extra=dict)

@@ -132,20 +132,26 @@ class SeatPlanes:
     from changed (the engine replaces ``flowers`` / ``won_tiles`` tuples and meld objects,
     appends to and pops from a river and counts every discard), so a step adds a few ready
     entries instead of reading the Python objects again. An entry is ``offset << 3 | value``
-    (offset within the seat block, value 1, 3 or 4: added to the zeroed row); a seat's 暗杠
-    entries come last, after ``visible[s]``, so an observer who may not see them stops there.
+    (offset within the seat block, value 1, 3 or 4: added to the zeroed row). ``entries``
+    holds melds, flowers and won tiles, a seat's 暗杠 last, after ``visible[s]``, so an
+    observer who may not see them stops there; ``river`` the river and last discards (they
+    change most often: rebuilt alone).
     A few hundred bytes a game are read per step, not the dense rows (cache traffic)."""
 
     def __init__(self) -> None:
         self.game: Any = None
-        self.entries = np.zeros((SEATS, ENTRIES), dtype=np.int32)
+        self.entries = np.zeros((SEATS, ENTRIES), dtype=np.int32)  # melds, flowers, wins
+        self.river = np.zeros((SEATS, ENTRIES), dtype=np.int32)  # river, last discards
         self.count = np.zeros(SEATS, dtype=np.int32)
+        self.river_entries = np.zeros(SEATS, dtype=np.int32)
         self.visible = np.zeros(SEATS, dtype=np.int32)
         self.hua = np.zeros(SEATS, dtype=np.int32)
         self.river_len = np.zeros(SEATS, dtype=np.int64)
         self.river_count = np.zeros(SEATS, dtype=np.int64)
         self.scores = np.zeros(SEATS, dtype=np.int64)
         self.paid = 0
+        self.sanbi: list[Any] = []  # 宿松 吃三比 pairs when the seats had made sanbi_claims
+        self.sanbi_claims = -1
         self.melds: list[Any] = [None] * SEATS  # the meld objects the entries were read from
         self.rivers: list[Any] = [None] * SEATS
         self.flowers: list[Any] = [None] * SEATS
@@ -155,28 +161,33 @@ class SeatPlanes:
         """Start over for ``game``: every seat is read afresh on the next refresh."""
         self.game = game
         self.paid = 0
+        self.sanbi_claims = -1
         for s in range(SEATS):
             self.scores[s] = 0
             self.melds[s] = None
+            self.rivers[s] = None
 
 
 def refresh(spec: Spec, cache: SeatPlanes, game: Any) -> None:
-    """Bring ``cache`` up to date with ``game``: the seats whose melds, river, flowers or
-    wins changed since it was last refreshed, and the payments settled since."""
+    """Bring ``cache`` up to date with ``game``: the seats whose melds, flowers, wins or
+    river changed since it was last refreshed, and the payments settled since."""
     if cache.game is not game:
         cache.forget(game)
     for s in range(game.n):
         ss = game.seats[s]
-        river = ss.discards
         if (
             not _same_melds(cache.melds[s], ss.melds)
-            or cache.rivers[s] is not river
-            or cache.river_len[s] != len(river)
-            or cache.river_count[s] != ss.discard_count
             or cache.flowers[s] is not ss.flowers
             or cache.won[s] is not ss.won_tiles
         ):
-            _rebuild(spec, cache, s, ss)
+            _rebuild_melds(spec, cache, s, ss)
+        river = ss.discards
+        if (
+            cache.rivers[s] is not river
+            or cache.river_len[s] != len(river)
+            or cache.river_count[s] != ss.discard_count
+        ):
+            _rebuild_river(cache, s, ss)
     paid = game._settlement
     end = len(paid)
     for k in range(cache.paid, end):
@@ -197,10 +208,11 @@ def _same_melds(kept: tuple | None, melds: list) -> bool:
     return True
 
 
-def _rebuild(spec: Spec, cache: SeatPlanes, s: int, ss: Any) -> None:
-    """Seat ``s``'s entries read afresh: melds (暗杠 last), river and last discards (most
-    recent first), flowers, won tiles; its melds' 花 for 宿松; the objects read, as keys."""
+def _rebuild_melds(spec: Spec, cache: SeatPlanes, s: int, ss: Any) -> None:
+    """Seat ``s``'s meld, flower and won-tile entries read afresh (暗杠 last), its melds' 花
+    for 宿松; the objects read, as keys."""
     melds = tuple(ss.melds)
+    entries = cache.entries
     k = 0
     hua = 0
     for m in melds:
@@ -209,44 +221,52 @@ def _rebuild(spec: Spec, cache: SeatPlanes, s: int, ss: Any) -> None:
         if kind == "chi" or kind == "niu":
             row = S_CHI if kind == "chi" else S_NIU
             for t in tiles:
-                k = _put(cache, s, k, row * K + t, 1)
+                k = _put(entries, s, k, row * K + t, 1)
         elif kind == "peng":
-            k = _put(cache, s, k, S_PENG * K + tiles[0], 3)
+            k = _put(entries, s, k, S_PENG * K + tiles[0], 3)
         elif kind != "angang":  # 直杠, 补杠
-            k = _put(cache, s, k, S_MINGGANG * K + tiles[0], 4)
+            k = _put(entries, s, k, S_MINGGANG * K + tiles[0], 4)
         if spec.susong:
             hua += meld_hua(m)
-    discards = ss.discards
-    nd = len(discards)
-    for i in range(nd):
-        t = discards[i]
-        k = _put(cache, s, k, S_RIVER * K + t, 1)
-    for i in range(min(nd, LAST_DISCARDS)):
-        t = discards[nd - 1 - i]
-        k = _put(cache, s, k, (S_LAST + i) * K + t, 1)
     for t in ss.flowers:
-        k = _put(cache, s, k, S_FLOWERS * K + t, 1)
+        k = _put(entries, s, k, S_FLOWERS * K + t, 1)
     for t in ss.won_tiles:
-        k = _put(cache, s, k, S_WON * K + t, 1)
+        k = _put(entries, s, k, S_WON * K + t, 1)
     cache.visible[s] = k
     for m in melds:
         if m.kind == "angang":
-            k = _put(cache, s, k, S_ANGANG * K + m.tiles[0], 4)
+            k = _put(entries, s, k, S_ANGANG * K + m.tiles[0], 4)
     cache.count[s] = k
     cache.hua[s] = hua
     cache.melds[s] = melds
-    cache.rivers[s] = discards
-    cache.river_len[s] = nd
-    cache.river_count[s] = ss.discard_count
     cache.flowers[s] = ss.flowers
     cache.won[s] = ss.won_tiles
 
 
-def _put(cache: SeatPlanes, s: int, k: int, offset: int, value: int) -> int:
+def _rebuild_river(cache: SeatPlanes, s: int, ss: Any) -> None:
+    """Seat ``s``'s river entries read afresh: a count per kind and its last discards, most
+    recent first; the river read, its length and the discard count, as keys."""
+    discards = ss.discards
+    nd = len(discards)
+    river = cache.river
+    k = 0
+    for i in range(nd):
+        t = discards[i]
+        k = _put(river, s, k, S_RIVER * K + t, 1)
+    for i in range(min(nd, LAST_DISCARDS)):
+        t = discards[nd - 1 - i]
+        k = _put(river, s, k, (S_LAST + i) * K + t, 1)
+    cache.river_entries[s] = k
+    cache.rivers[s] = discards
+    cache.river_len[s] = nd
+    cache.river_count[s] = ss.discard_count
+
+
+def _put(entries: Any, s: int, k: int, offset: int, value: int) -> int:
     """Entry ``k`` of seat ``s``: ``value`` at ``offset``; the next entry's number."""
     if k >= ENTRIES:  # (never: an entry is a tile, a meld or one of the last discards)
         raise IndexError(f"more than {ENTRIES} seat plane entries")
-    cache.entries[s, k] = offset << 3 | value
+    entries[s, k] = offset << 3 | value
     return k + 1
 
 
@@ -390,6 +410,10 @@ def _seat_block(
     for k in range(end):
         e = entries[s, k]
         out[base + (e >> 3)] += e & 7
+    entries = cache.river
+    for k in range(cache.river_entries[s]):
+        e = entries[s, k]
+        out[base + (e >> 3)] += e & 7
     hand = ss.hand
     count = 0
     for t in range(N_KINDS):
@@ -451,9 +475,11 @@ def _any_liangting(game: Any) -> bool:
 
 def _susong(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> None:
     """宿松: each seat's public 花 and the 吃三比 pairs (its view's ``public``): flowers set
-    aside plus its melds' 花 (kept by ``cache``), 0 for a 飘 seat."""
+    aside plus its melds' 花 (kept by ``cache``), 0 for a 飘 seat. The pairs are read again
+    only after a claim (``claims`` and ``claimed_from`` grow together)."""
     n = game.n
     related = False
+    claims = 0
     for r in range(n):
         s = (seat + r) % n
         st = game.seats[s]
@@ -463,8 +489,12 @@ def _susong(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> No
                 hua = len(st.flowers) + cache.hua[s]
             out[spec.seat0 + r * spec.seat_stride + spec.f_hua] = hua
         related = related or st.claims >= 3  # (a pair needs three claims from one seat)
+        claims += st.claims
     if related:
-        for a, b in sanbi_pairs(game):
+        if cache.sanbi_claims != claims:
+            cache.sanbi = sanbi_pairs(game)
+            cache.sanbi_claims = claims
+        for a, b in cache.sanbi:
             _relation(spec, game, seat, a, b, spec.f_sanbi, out)
 
 
