@@ -15,6 +15,8 @@ cdef double SCORE_SCALE
 cdef int R_HAND, R_HELD, R_DRAWN, R_CLAIM, R_PASS_HU, R_PASS_PENG, R_NO_DISCARD, R_NO_BUGANG
 cdef int S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST, S_FLOWERS, S_WON
 cdef int S_REVEALED, S_WAITS, P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES, SEATS, ENTRIES
+cdef int I_COUNT, I_VISIBLE, I_HUA, I_RIVER, I_RIVER_LEN, I_DISCARDS, I_SCORE, N_INFO
+cdef int K_MELDS, K_RIVER, K_FLOWERS, K_WON, KEYS
 
 
 cdef class Spec:
@@ -37,30 +39,31 @@ cdef class Spec:
 
 cdef class SeatPlanes:
     cdef public object game
-    cdef public int[:, ::1] entries, river
-    cdef public int[::1] count, visible, hua, river_entries
-    cdef public int64_t[::1] river_len, river_count, scores
+    cdef public int[:, ::1] entries
+    cdef public int64_t[:, ::1] info
     cdef public Py_ssize_t paid, sanbi_claims
-    cdef public list sanbi, melds, rivers, flowers, won
+    cdef public list sanbi, keys
 
     @cython.locals(s=int)
     cpdef forget(self, object game)
 
 
-@cython.locals(s=int, ss=SeatState, river=list, paid=list, end=Py_ssize_t, k=Py_ssize_t,
-               payer=int, payee=int, amount=int64_t)
+@cython.locals(keys=list, info=int64_t[:, ::1], s=int, ss=SeatState, j=int, river=list,
+               paid=list, end=Py_ssize_t, k=Py_ssize_t, payer=int, payee=int, amount=int64_t)
 cpdef refresh(Spec spec, SeatPlanes cache, Game game)
 
 @cython.locals(k=Py_ssize_t)
 cdef bint _same_melds(tuple kept, list melds) except -1
 
-@cython.locals(melds=tuple, entries="int[:, ::1]", k=int, hua=int, row=int, t=int)
+@cython.locals(melds=tuple, entries="int[:, ::1]", info=int64_t[:, ::1], keys=list, k=int,
+               hua=int, row=int, t=int)
 cdef _rebuild_melds(Spec spec, SeatPlanes cache, int s, SeatState ss)
 
-@cython.locals(discards=list, nd=Py_ssize_t, river="int[:, ::1]", k=int, i=Py_ssize_t, t=int)
+@cython.locals(discards=list, nd=Py_ssize_t, entries="int[:, ::1]", info=int64_t[:, ::1],
+               row=int, k=int, i=Py_ssize_t, t=int)
 cdef _rebuild_river(SeatPlanes cache, int s, SeatState ss)
 
-cdef int _put(int[:, ::1] entries, int s, int k, int offset, int value) except -1
+cdef int _put(int[:, ::1] entries, int row, int k, int offset, int value) except -1
 
 @cython.locals(n=int, st=SeatState, r=int, i=int, o=int, a=int, b=int, values="float[::1]")
 cpdef encode(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
@@ -79,6 +82,7 @@ cdef int _draw_index(object how) except? -2
 cdef _locks(Spec spec, SeatState st, float[::1] out)
 
 @cython.locals(n=int, s=int, ss=SeatState, base=int, shown=bint, end=int, entries="int[:, ::1]",
+               info=int64_t[:, ::1],
                k=int, e=int, hand=bytearray, count=int, t=int, o=int, dealer=int,
                s2=int, claimed=bytearray, over=bint)
 cdef _seat_block(Spec spec, SeatPlanes cache, Game game, int seat, int r, str phase,

@@ -36,6 +36,12 @@ S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST = 0, 1, 2, 3, 4, 5, 
 S_FLOWERS = S_LAST + LAST_DISCARDS
 S_WON, S_REVEALED, S_WAITS = S_FLOWERS + 1, S_FLOWERS + 2, S_FLOWERS + 3
 SEATS = 4
+# SeatPlanes.info columns: entries of melds / flowers / wins, of them before the 暗杠, meld 花,
+# river entries, the river's length and discard count when read, the score so far
+I_COUNT, I_VISIBLE, I_HUA, I_RIVER, I_RIVER_LEN, I_DISCARDS, I_SCORE = 0, 1, 2, 3, 4, 5, 6
+N_INFO = 8
+K_MELDS, K_RIVER, K_FLOWERS, K_WON = 0, 1, 2, 3  # SeatPlanes.keys per seat
+KEYS = 4
 ENTRIES = 512  # a seat's SeatPlanes entries (at most a tile set's 144 and 6 last discards)
 # public rows (relative to the first public row)
 P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES = 0, 1, 2, 3
@@ -132,30 +138,23 @@ class SeatPlanes:
     from changed (the engine replaces ``flowers`` / ``won_tiles`` tuples and meld objects,
     appends to and pops from a river and counts every discard), so a step adds a few ready
     entries instead of reading the Python objects again. An entry is ``offset << 3 | value``
-    (offset within the seat block, value 1, 3 or 4: added to the zeroed row). ``entries``
-    holds melds, flowers and won tiles, a seat's 暗杠 last, after ``visible[s]``, so an
-    observer who may not see them stops there; ``river`` the river and last discards (they
-    change most often: rebuilt alone).
+    (offset within the seat block, value 1, 3 or 4: added to the zeroed row). Row ``s`` of
+    ``entries`` holds seat ``s``'s melds, flowers and won tiles, its 暗杠 last (after
+    ``I_VISIBLE``, so an observer who may not see them stops there); row ``SEATS + s`` its
+    river and last discards (they change most often: rebuilt alone). The counts, keys and
+    scores are packed in ``info`` and ``keys``: few cache lines a game.
     A few hundred bytes a game are read per step, not the dense rows (cache traffic)."""
 
     def __init__(self) -> None:
         self.game: Any = None
-        self.entries = np.zeros((SEATS, ENTRIES), dtype=np.int32)  # melds, flowers, wins
-        self.river = np.zeros((SEATS, ENTRIES), dtype=np.int32)  # river, last discards
-        self.count = np.zeros(SEATS, dtype=np.int32)
-        self.river_entries = np.zeros(SEATS, dtype=np.int32)
-        self.visible = np.zeros(SEATS, dtype=np.int32)
-        self.hua = np.zeros(SEATS, dtype=np.int32)
-        self.river_len = np.zeros(SEATS, dtype=np.int64)
-        self.river_count = np.zeros(SEATS, dtype=np.int64)
-        self.scores = np.zeros(SEATS, dtype=np.int64)
+        # rows s: melds, flowers, wins of seat s; rows SEATS + s: its river, last discards
+        self.entries = np.zeros((2 * SEATS, ENTRIES), dtype=np.int32)
+        self.info = np.zeros((SEATS, N_INFO), dtype=np.int64)  # I_* per seat
         self.paid = 0
         self.sanbi: list[Any] = []  # 宿松 吃三比 pairs when the seats had made sanbi_claims
         self.sanbi_claims = -1
-        self.melds: list[Any] = [None] * SEATS  # the meld objects the entries were read from
-        self.rivers: list[Any] = [None] * SEATS
-        self.flowers: list[Any] = [None] * SEATS
-        self.won: list[Any] = [None] * SEATS
+        # per seat the objects its entries were read from: melds (a tuple), river, flowers, won
+        self.keys: list[Any] = [None] * (KEYS * SEATS)
 
     def forget(self, game: Any) -> None:
         """Start over for ``game``: every seat is read afresh on the next refresh."""
@@ -163,9 +162,9 @@ class SeatPlanes:
         self.paid = 0
         self.sanbi_claims = -1
         for s in range(SEATS):
-            self.scores[s] = 0
-            self.melds[s] = None
-            self.rivers[s] = None
+            self.info[s, I_SCORE] = 0
+            self.keys[KEYS * s + K_MELDS] = None
+            self.keys[KEYS * s + K_RIVER] = None
 
 
 def refresh(spec: Spec, cache: SeatPlanes, game: Any) -> None:
@@ -173,19 +172,22 @@ def refresh(spec: Spec, cache: SeatPlanes, game: Any) -> None:
     river changed since it was last refreshed, and the payments settled since."""
     if cache.game is not game:
         cache.forget(game)
+    keys = cache.keys
+    info = cache.info
     for s in range(game.n):
         ss = game.seats[s]
+        j = KEYS * s
         if (
-            not _same_melds(cache.melds[s], ss.melds)
-            or cache.flowers[s] is not ss.flowers
-            or cache.won[s] is not ss.won_tiles
+            not _same_melds(keys[j + K_MELDS], ss.melds)
+            or keys[j + K_FLOWERS] is not ss.flowers
+            or keys[j + K_WON] is not ss.won_tiles
         ):
             _rebuild_melds(spec, cache, s, ss)
         river = ss.discards
         if (
-            cache.rivers[s] is not river
-            or cache.river_len[s] != len(river)
-            or cache.river_count[s] != ss.discard_count
+            keys[j + K_RIVER] is not river
+            or info[s, I_RIVER_LEN] != len(river)
+            or info[s, I_DISCARDS] != ss.discard_count
         ):
             _rebuild_river(cache, s, ss)
     paid = game._settlement
@@ -193,8 +195,8 @@ def refresh(spec: Spec, cache: SeatPlanes, game: Any) -> None:
     for k in range(cache.paid, end):
         p = paid[k]
         payer, payee, amount = p[0], p[1], p[2]
-        cache.scores[payer] -= amount
-        cache.scores[payee] += amount
+        info[payer, I_SCORE] -= amount
+        info[payee, I_SCORE] += amount
     cache.paid = end
 
 
@@ -232,15 +234,17 @@ def _rebuild_melds(spec: Spec, cache: SeatPlanes, s: int, ss: Any) -> None:
         k = _put(entries, s, k, S_FLOWERS * K + t, 1)
     for t in ss.won_tiles:
         k = _put(entries, s, k, S_WON * K + t, 1)
-    cache.visible[s] = k
+    info = cache.info
+    info[s, I_VISIBLE] = k
     for m in melds:
         if m.kind == "angang":
             k = _put(entries, s, k, S_ANGANG * K + m.tiles[0], 4)
-    cache.count[s] = k
-    cache.hua[s] = hua
-    cache.melds[s] = melds
-    cache.flowers[s] = ss.flowers
-    cache.won[s] = ss.won_tiles
+    info[s, I_COUNT] = k
+    info[s, I_HUA] = hua
+    keys = cache.keys
+    keys[KEYS * s + K_MELDS] = melds
+    keys[KEYS * s + K_FLOWERS] = ss.flowers
+    keys[KEYS * s + K_WON] = ss.won_tiles
 
 
 def _rebuild_river(cache: SeatPlanes, s: int, ss: Any) -> None:
@@ -248,25 +252,27 @@ def _rebuild_river(cache: SeatPlanes, s: int, ss: Any) -> None:
     recent first; the river read, its length and the discard count, as keys."""
     discards = ss.discards
     nd = len(discards)
-    river = cache.river
+    entries = cache.entries
+    row = SEATS + s
     k = 0
     for i in range(nd):
         t = discards[i]
-        k = _put(river, s, k, S_RIVER * K + t, 1)
+        k = _put(entries, row, k, S_RIVER * K + t, 1)
     for i in range(min(nd, LAST_DISCARDS)):
         t = discards[nd - 1 - i]
-        k = _put(river, s, k, (S_LAST + i) * K + t, 1)
-    cache.river_entries[s] = k
-    cache.rivers[s] = discards
-    cache.river_len[s] = nd
-    cache.river_count[s] = ss.discard_count
+        k = _put(entries, row, k, (S_LAST + i) * K + t, 1)
+    info = cache.info
+    info[s, I_RIVER] = k
+    info[s, I_RIVER_LEN] = nd
+    info[s, I_DISCARDS] = ss.discard_count
+    cache.keys[KEYS * s + K_RIVER] = discards
 
 
-def _put(entries: Any, s: int, k: int, offset: int, value: int) -> int:
-    """Entry ``k`` of seat ``s``: ``value`` at ``offset``; the next entry's number."""
+def _put(entries: Any, row: int, k: int, offset: int, value: int) -> int:
+    """Entry ``k`` of ``row``: ``value`` at ``offset``; the next entry's number."""
     if k >= ENTRIES:  # (never: an entry is a tile, a meld or one of the last discards)
         raise IndexError(f"more than {ENTRIES} seat plane entries")
-    entries[s, k] = offset << 3 | value
+    entries[row, k] = offset << 3 | value
     return k + 1
 
 
@@ -405,14 +411,14 @@ def _seat_block(
     ss = game.seats[s]
     base = (spec.seat_row0 + r * spec.n_seat_rows) * K
     shown = r == 0 or over or spec.show_angang  # 暗杠 kinds this observer may see
-    end = cache.count[s] if shown else cache.visible[s]
+    info = cache.info
+    end = info[s, I_COUNT] if shown else info[s, I_VISIBLE]
     entries = cache.entries
     for k in range(end):
         e = entries[s, k]
         out[base + (e >> 3)] += e & 7
-    entries = cache.river
-    for k in range(cache.river_entries[s]):
-        e = entries[s, k]
+    for k in range(info[s, I_RIVER]):
+        e = entries[SEATS + s, k]
         out[base + (e >> 3)] += e & 7
     hand = ss.hand
     count = 0
@@ -424,14 +430,14 @@ def _seat_block(
     o = spec.seat0 + r * spec.seat_stride
     out[o] = 1  # present
     if cache.paid:
-        out[o + spec.f_score] = cache.scores[s] * SCORE_SCALE
+        out[o + spec.f_score] = info[s, I_SCORE] * SCORE_SCALE
     out[o + spec.f_tiles] = (count + len(ss.held_flowers)) / 14.0
     dealer = game.dealer
     out[o + spec.f_dealer] = s == dealer
     out[o + spec.f_wind + (s - dealer + n) % n] = 1
     out[o + spec.f_current] = s == game.current and phase == "turn"
     out[o + spec.f_sealed] = ss.sealed
-    out[o + spec.f_hidden] = cache.count[s] - end  # (暗杠 not shown)
+    out[o + spec.f_hidden] = info[s, I_COUNT] - end  # (暗杠 not shown)
     out[o + spec.f_wins] = len(ss.wins)
     if ss.declared:
         j = spec.declares.get(ss.declared, -1)
@@ -486,7 +492,7 @@ def _susong(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> No
         if st.flowers or st.melds:  # (花 0 otherwise)
             hua = 0
             if st.choices.get("piao", 0) != 1:
-                hua = len(st.flowers) + cache.hua[s]
+                hua = len(st.flowers) + cache.info[s, I_HUA]
             out[spec.seat0 + r * spec.seat_stride + spec.f_hua] = hua
         related = related or st.claims >= 3  # (a pair needs three claims from one seat)
         claims += st.claims
