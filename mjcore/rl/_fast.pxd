@@ -1,10 +1,11 @@
 # Augments _fast.py when Cython compiles it (pure-Python mode, as engine/game.pxd does): Spec
-# becomes an extension type with C fields, the writers read Game / SeatState fields in C and
-# write typed memoryviews (float32 observations, int8 masks, int64 seats and rewards).
+# and SeatPlanes become extension types with C fields, the writers read Game / SeatState
+# fields in C and write typed memoryviews (float32 observations, int8 masks, int64 seats and
+# rewards).
 
 cimport cython
 from libc.stdint cimport int64_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 
 from mjcore.engine.game cimport Game
 from mjcore.engine.seat cimport SeatState
