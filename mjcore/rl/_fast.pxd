@@ -69,10 +69,12 @@ cdef int _put(int[:, ::1] entries, int row, int k, int offset, int value) except
 @cython.locals(n=int, st=SeatState, r=int, i=int, o=int, a=int, b=int, values="float[::1]")
 cpdef encode(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
 
+@cython.locals(size=size_t)
 cdef _zero(float[::1] out, Py_ssize_t start, Py_ssize_t stop)
 
-@cython.locals(pending=dict, decisions=dict, hand=bytearray, t=int, asked=bint, shown=int, current=int, src=int, n=int, tile=int,
-               to_act=bint, how=int, total=double, wall=Wall, remaining=Py_ssize_t)
+@cython.locals(pending=dict, decisions=dict, hand=bytearray, t=int, asked=bint, shown=int,
+               current=int, src=int, n=int, tile=int, to_act=bint, how=int, total=double,
+               wall=Wall, remaining=Py_ssize_t)
 cdef _own_rows(Spec spec, Game game, SeatState st, int seat, str phase, float[::1] out)
 
 cdef int _phase_index(str phase) except -1

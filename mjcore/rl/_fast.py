@@ -45,7 +45,7 @@ I_COUNT, I_VISIBLE, I_HUA, I_RIVER, I_RIVER_LEN, I_DISCARDS, I_SCORE = 0, 1, 2, 
 N_INFO = 8
 K_MELDS, K_RIVER, K_FLOWERS, K_WON = 0, 1, 2, 3  # SeatPlanes.keys per seat
 KEYS = 4
-ENTRIES = 512  # a seat's SeatPlanes entries (at most a tile set's 144 and 6 last discards)
+ENTRIES = 160  # a SeatPlanes row: a tile set has at most 144 tiles, + 6 last discards
 # public rows (relative to the first public row)
 P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES = 0, 1, 2, 3
 
@@ -125,7 +125,7 @@ class Spec:
         self.slot_mask = slots - 1
         self.slot_key = np.zeros(slots, dtype=np.uint64)  # 0: empty
         self.slot_index = np.full(slots, -1, dtype=np.int32)
-        self.pinned = []
+        self.pinned: list[Any] = []
         for key, i in ids.items():
             _insert(self, key, i)
         self.encoder = enc
@@ -308,8 +308,9 @@ def _zero(out: Any, start: int, stop: int) -> None:
     """``out[start:stop] = 0`` (a memset when compiled)."""
     if stop <= start:
         return
-    if cython.compiled:
-        memset(cython.address(out[start]), 0, (stop - start) * cython.sizeof(cython.float))
+    if cython.compiled:  # (memset: cimported by _fast.pxd)
+        size = (stop - start) * cython.sizeof(cython.float)
+        memset(cython.address(out[start]), 0, size)  # type: ignore[name-defined]  # noqa: F821
     else:
         out[start:stop] = 0
 
