@@ -352,6 +352,30 @@ def aec_trajectory_env(variant, seed, players):
     return env, []
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_vector_env_kept_seat_planes_match_a_fresh_read(variant):
+    """VectorEnv keeps each game's melds, rivers, flowers and wins between steps (SeatPlanes);
+    every observation equals the Encoder's, which reads the game afresh: under random options,
+    2–4 players, Match mode (new games in a kept slot) and rare actions taken often."""
+    rng = np.random.default_rng(3)
+    for k, players in enumerate((4, 3, 2)):
+        opts = random_options(variant, rng) if k else None
+        vec = rl.VectorEnv(variant, 3, players=players, options=opts, seed=40 + k, hands=2)
+        obs, mask, seat = vec.reset()
+        table = vec.table
+        for _ in range(250):
+            for i in range(vec.num_envs):
+                game = vec.tables[i].game
+                assert np.array_equal(obs[i], vec.encoder.observation(game, int(seat[i])))
+            actions = []
+            for i in range(vec.num_envs):
+                legal = np.flatnonzero(mask[i])
+                rare = [a for a in legal if table.actions[a].kind in ("declare", "niu", "gang")]
+                pool = rare if rare and rng.random() < 0.5 else legal
+                actions.append(int(pool[int(rng.integers(len(pool)))]))
+            obs, mask, seat, _, _, _ = vec.step(np.array(actions))
+
+
 def test_vector_env_rejects_bad_actions():
     vec = rl.VectorEnv("lipu", 2, seed=1)
     _, mask, _ = vec.reset()

@@ -4,8 +4,11 @@
 Compiled by Cython in pure Python mode (``_fast.pxd`` beside it types it, as the engine's
 ``.pxd`` files do): the writers read the Game's and SeatState's C fields directly and write
 float32 / int8 typed memoryviews, so a :class:`~mjcore.rl.VectorEnv` step builds no Python
-dict and no numpy temporary. Under ``MJCORE_PURE_PYTHON=1`` the same code runs as Python on
-the same numpy arrays, with the same results.
+dict and no numpy temporary. What changes seldom — each seat's melds, river, flowers and won
+tiles — is kept per game as ready entries (:class:`SeatPlanes`) and re-read only when the
+engine changed it; the mask finds legal actions by object address. Under
+``MJCORE_PURE_PYTHON=1`` the same code runs as Python on the same numpy arrays, with the
+same results.
 
 The row numbers below are the order of ``OWN_ROWS``, ``SEAT_ROWS`` and ``PUBLIC_ROWS`` in
 ``encoding.py`` (the :class:`~mjcore.rl.Encoder` checks them when it builds a :class:`Spec`).
@@ -18,9 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import DISCARDS, GANGS
+import cython
+import numpy as np
+
 from ..engine.seat import NO_LOCKS
-from ..variants.susong import public_hua, sanbi_pairs
+from ..variants.susong import meld_hua, sanbi_pairs
 
 K = 42  # columns of a plane: every tile kind, flowers included
 N_KINDS = 34  # kinds a concealed hand counts
@@ -33,12 +38,21 @@ R_PASS_HU, R_PASS_PENG, R_NO_DISCARD, R_NO_BUGANG = 4, 5, 6, 7
 S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST = 0, 1, 2, 3, 4, 5, 6
 S_FLOWERS = S_LAST + LAST_DISCARDS
 S_WON, S_REVEALED, S_WAITS = S_FLOWERS + 1, S_FLOWERS + 2, S_FLOWERS + 3
+SEATS = 4
+# SeatPlanes.info columns: entries of melds / flowers / wins, of them before the 暗杠, meld 花,
+# river entries, the river's length and discard count when read, the score so far
+I_COUNT, I_VISIBLE, I_HUA, I_RIVER, I_RIVER_LEN, I_DISCARDS, I_SCORE = 0, 1, 2, 3, 4, 5, 6
+N_INFO = 8
+K_MELDS, K_RIVER, K_FLOWERS, K_WON = 0, 1, 2, 3  # SeatPlanes.keys per seat
+KEYS = 4
+ENTRIES = 160  # a SeatPlanes row: a tile set has at most 144 tiles, + 6 last discards
 # public rows (relative to the first public row)
 P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES = 0, 1, 2, 3
 
 PHASE_INDEX = {"turn": 0, "choose": 1, "claim": 2, "rob": 3, "fenzhang": 4, "waiting": 5, "over": 6}
 DRAW_INDEX = {"deal": 0, "wall": 1, "replacement": 2, "claim": 3, "fenzhang": 4}
 WAITING = 5
+PINNED = 256  # action objects besides the engine's shared ones fill_mask remembers
 
 
 def rows() -> dict[str, int]:
@@ -96,41 +110,209 @@ class Spec:
         self.hu_lock_any = enc.variant.pass_hu_rule == "any"
         self.declares = {name: i for i, name in enumerate(enc.declares)}
         self.choice_names = tuple(enc.choice_names)
-        self.option_values = [float(v) for v in enc.option_values]
+        self.option_values = np.array(enc.option_values, dtype=np.float32)
         self.table = enc.table
         self.by_id = enc.table._by_id
         self.actions = enc.table.actions
-        # The shared discard / gang actions by kind and their indices (-1: not in the table):
-        # most legal actions are found by their tile, without an id() call.
-        index = enc.table.by_action
-        self.discards = DISCARDS
-        self.discard_index = tuple(index.get(a, -1) for a in DISCARDS)
-        self.gangs = GANGS
-        self.gang_index = tuple(index.get(a, -1) for a in GANGS)
+        # Action objects by address in an open-addressing table (at most half full): the
+        # engine's shared ones (module constants), then up to PINNED others the mask met, kept
+        # alive in ``pinned`` (a key's object lives as long as the table: no address reuse).
+        # Most legal actions are found with no Python call (fill_mask).
+        ids = enc.table._by_id
+        slots = 64
+        while slots < 2 * (len(ids) + PINNED):
+            slots *= 2
+        self.slot_mask = slots - 1
+        self.slot_key = np.zeros(slots, dtype=np.uint64)  # 0: empty
+        self.slot_index = np.full(slots, -1, dtype=np.int32)
+        self.pinned: list[Any] = []
+        for key, i in ids.items():
+            _insert(self, key, i)
         self.encoder = enc
 
 
-def encode(spec: Spec, game: Any, seat: int, out: Any) -> None:
-    """Write ``seat``'s observation of ``game`` into ``out`` (float32[spec.size])."""
-    out[:] = 0
+class SeatPlanes:
+    """One game's seat planes by absolute seat, as sparse entries: the non-zero entries of each
+    seat's rows ``chi`` … ``won_tiles`` (melds, river, last discards, flowers, wins), its
+    宿松 meld 花, and every seat's score so far.
+
+    They change only when a seat's melds, river, flowers or wins do, yet every observation
+    shows them: :func:`refresh` rebuilds a seat's entries only when the objects they are read
+    from changed (the engine replaces ``flowers`` / ``won_tiles`` tuples and meld objects,
+    appends to and pops from a river and counts every discard), so a step adds a few ready
+    entries instead of reading the Python objects again. An entry is ``offset << 3 | value``
+    (offset within the seat block, value 1, 3 or 4: added to the zeroed row). Row ``s`` of
+    ``entries`` holds seat ``s``'s melds, flowers and won tiles, its 暗杠 last (after
+    ``I_VISIBLE``, so an observer who may not see them stops there); row ``SEATS + s`` its
+    river and last discards (they change most often: rebuilt alone). The counts, keys and
+    scores are packed in ``info`` and ``keys``: a step reads a few cache lines of a game's
+    SeatPlanes, not dense rows (at N = 64 / 256 the cache traffic costs more than the
+    instructions)."""
+
+    def __init__(self) -> None:
+        self.game: Any = None
+        # rows s: melds, flowers, wins of seat s; rows SEATS + s: its river, last discards
+        self.entries = np.zeros((2 * SEATS, ENTRIES), dtype=np.int32)
+        self.info = np.zeros((SEATS, N_INFO), dtype=np.int64)  # I_* per seat
+        self.paid = 0
+        self.sanbi: list[Any] = []  # 宿松 吃三比 pairs when the seats had made sanbi_claims
+        self.sanbi_claims = -1
+        # per seat the objects its entries were read from: melds (a tuple), river, flowers, won
+        self.keys: list[Any] = [None] * (KEYS * SEATS)
+
+    def forget(self, game: Any) -> None:
+        """Start over for ``game``: every seat is read afresh on the next refresh."""
+        self.game = game
+        self.paid = 0
+        self.sanbi_claims = -1
+        for s in range(SEATS):
+            self.info[s, I_SCORE] = 0
+            self.keys[KEYS * s + K_MELDS] = None
+            self.keys[KEYS * s + K_RIVER] = None
+
+
+def refresh(spec: Spec, cache: SeatPlanes, game: Any) -> None:
+    """Bring ``cache`` up to date with ``game``: the seats whose melds, flowers, wins or
+    river changed since it was last refreshed, and the payments settled since."""
+    if cache.game is not game:
+        cache.forget(game)
+    keys = cache.keys
+    info = cache.info
+    for s in range(game.n):
+        ss = game.seats[s]
+        j = KEYS * s
+        if (
+            not _same_melds(keys[j + K_MELDS], ss.melds)
+            or keys[j + K_FLOWERS] is not ss.flowers
+            or keys[j + K_WON] is not ss.won_tiles
+        ):
+            _rebuild_melds(spec, cache, s, ss)
+        river = ss.discards
+        if (
+            keys[j + K_RIVER] is not river
+            or info[s, I_RIVER_LEN] != len(river)
+            or info[s, I_DISCARDS] != ss.discard_count
+        ):
+            _rebuild_river(cache, s, ss)
+    paid = game._settlement
+    end = len(paid)
+    for k in range(cache.paid, end):
+        p = paid[k]
+        payer, payee, amount = p[0], p[1], p[2]
+        info[payer, I_SCORE] -= amount
+        info[payee, I_SCORE] += amount
+    cache.paid = end
+
+
+def _same_melds(kept: tuple | None, melds: list) -> bool:
+    """``melds`` holds the very meld objects ``kept`` does (melds are immutable)."""
+    if kept is None or len(kept) != len(melds):
+        return False
+    for k in range(len(melds)):
+        if kept[k] is not melds[k]:
+            return False
+    return True
+
+
+def _rebuild_melds(spec: Spec, cache: SeatPlanes, s: int, ss: Any) -> None:
+    """Seat ``s``'s meld, flower and won-tile entries read afresh (暗杠 last), its melds' 花
+    for 宿松; the objects read, as keys."""
+    melds = tuple(ss.melds)
+    entries = cache.entries
+    k = 0
+    hua = 0
+    for m in melds:
+        kind = m.kind
+        tiles = m.tiles
+        if kind == "chi" or kind == "niu":
+            row = S_CHI if kind == "chi" else S_NIU
+            for t in tiles:
+                k = _put(entries, s, k, row * K + t, 1)
+        elif kind == "peng":
+            k = _put(entries, s, k, S_PENG * K + tiles[0], 3)
+        elif kind != "angang":  # 直杠, 补杠
+            k = _put(entries, s, k, S_MINGGANG * K + tiles[0], 4)
+        if spec.susong:
+            hua += meld_hua(m)
+    for t in ss.flowers:
+        k = _put(entries, s, k, S_FLOWERS * K + t, 1)
+    for t in ss.won_tiles:
+        k = _put(entries, s, k, S_WON * K + t, 1)
+    info = cache.info
+    info[s, I_VISIBLE] = k
+    for m in melds:
+        if m.kind == "angang":
+            k = _put(entries, s, k, S_ANGANG * K + m.tiles[0], 4)
+    info[s, I_COUNT] = k
+    info[s, I_HUA] = hua
+    keys = cache.keys
+    keys[KEYS * s + K_MELDS] = melds
+    keys[KEYS * s + K_FLOWERS] = ss.flowers
+    keys[KEYS * s + K_WON] = ss.won_tiles
+
+
+def _rebuild_river(cache: SeatPlanes, s: int, ss: Any) -> None:
+    """Seat ``s``'s river entries read afresh: a count per kind and its last discards, most
+    recent first; the river read, its length and the discard count, as keys."""
+    discards = ss.discards
+    nd = len(discards)
+    entries = cache.entries
+    row = SEATS + s
+    k = 0
+    for i in range(nd):
+        t = discards[i]
+        k = _put(entries, row, k, S_RIVER * K + t, 1)
+    for i in range(min(nd, LAST_DISCARDS)):
+        t = discards[nd - 1 - i]
+        k = _put(entries, row, k, (S_LAST + i) * K + t, 1)
+    info = cache.info
+    info[s, I_RIVER] = k
+    info[s, I_RIVER_LEN] = nd
+    info[s, I_DISCARDS] = ss.discard_count
+    cache.keys[KEYS * s + K_RIVER] = discards
+
+
+def _put(entries: Any, row: int, k: int, offset: int, value: int) -> int:
+    """Entry ``k`` of ``row``: ``value`` at ``offset``; the next entry's number."""
+    if k >= ENTRIES:  # (never: an entry is a tile, a meld or one of the last discards)
+        raise IndexError(f"more than {ENTRIES} seat plane entries")
+    entries[row, k] = offset << 3 | value
+    return k + 1
+
+
+def encode(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> None:
+    """Write ``seat``'s observation of ``game`` into ``out`` (float32[spec.size]); ``cache``
+    keeps the game's seat planes from one call to the next (see :class:`SeatPlanes`)."""
+    refresh(spec, cache, game)
+    _zero(out, 0, spec.size)
     n = game.n
     phase = game.phase
     st = game.seats[seat]
     _own_rows(spec, game, st, seat, phase, out)
-    scores = _scores(game) if game._settlement else None
     for r in range(n):
-        _seat_block(spec, game, seat, r, phase, scores, out)
+        _seat_block(spec, cache, game, seat, r, phase, out)
     if spec.rongcheng and _any_liangting(game):
         spec.encoder.rongcheng_waits(game, seat, out)
     if spec.susong:
-        _susong(spec, game, seat, out)
+        _susong(spec, cache, game, seat, out)
     for a, b in game.liabilities:
         _relation(spec, game, seat, a, b, spec.f_liable, out)
     _public_rows(spec, game, out)
     values = spec.option_values
     o = spec.s_options
-    for i in range(len(values)):
+    for i in range(values.shape[0]):
         out[o + i] = values[i]
+
+
+def _zero(out: Any, start: int, stop: int) -> None:
+    """``out[start:stop] = 0`` (a memset when compiled)."""
+    if stop <= start:
+        return
+    if cython.compiled:  # (memset: cimported by _fast.pxd)
+        size = (stop - start) * cython.sizeof(cython.float)
+        memset(cython.address(out[start]), 0, size)  # type: ignore[name-defined]  # noqa: F821
+    else:
+        out[start:stop] = 0
 
 
 def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -> None:
@@ -140,8 +322,10 @@ def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -
         out[t] = hand[t]
     for t in st.held_flowers:
         out[R_HELD * K + t] += 1
-    asked = seat in game.pending and seat not in game.decisions
-    shown = PHASE_INDEX[phase]
+    pending = game.pending
+    decisions = game.decisions
+    asked = seat in pending and seat not in decisions
+    shown = _phase_index(phase)
     if phase in ("claim", "rob", "fenzhang") and not asked:
         shown = WAITING
     current = game.current
@@ -157,7 +341,7 @@ def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -
     to_act = current == seat if phase == "turn" else asked
     out[spec.s_to_act] = to_act
     if to_act and phase == "turn":
-        how = DRAW_INDEX.get(game.draw_how, -1)
+        how = _draw_index(game.draw_how)
         if how >= 0:
             out[spec.s_draw_how + how] = 1
     wall = game.wall
@@ -168,6 +352,38 @@ def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -
     out[spec.s_wall + 2] = len(game.hidden_indicators)
     out[spec.s_first] = game.first_go_around
     _locks(spec, st, out)
+
+
+def _phase_index(phase: str) -> int:
+    """``PHASE_INDEX[phase]``, compared as C strings first (the engine's phases are these)."""
+    if phase == "turn":
+        return 0
+    if phase == "claim":
+        return 2
+    if phase == "choose":
+        return 1
+    if phase == "rob":
+        return 3
+    if phase == "fenzhang":
+        return 4
+    if phase == "over":
+        return 6
+    return PHASE_INDEX[phase]  # type: ignore[no-any-return]
+
+
+def _draw_index(how: Any) -> int:
+    """``DRAW_INDEX.get(how, -1)``, compared as C strings."""
+    if how == "wall":
+        return 1
+    if how == "replacement":
+        return 2
+    if how == "deal":
+        return 0
+    if how == "claim":
+        return 3
+    if how == "fenzhang":
+        return 4
+    return -1
 
 
 def _locks(spec: Spec, st: Any, out: Any) -> None:
@@ -190,44 +406,25 @@ def _locks(spec: Spec, st: Any, out: Any) -> None:
 
 
 def _seat_block(
-    spec: Spec, game: Any, seat: int, r: int, phase: str, scores: list[int] | None, out: Any
+    spec: Spec, cache: SeatPlanes, game: Any, seat: int, r: int, phase: str, out: Any
 ) -> None:
-    """Seat ``r`` places after the observer: its melds, river, flowers and scalars."""
+    """Seat ``r`` places after the observer: its kept entries (others' 暗杠 hidden unless the
+    variant shows them), revealed hand and scalars."""
     n = game.n
     over = phase == "over"
     s = (seat + r) % n
     ss = game.seats[s]
     base = (spec.seat_row0 + r * spec.n_seat_rows) * K
-    hidden = 0
-    for m in ss.melds:
-        kind = m.kind
-        tiles = m.tiles
-        if kind == "chi" or kind == "niu":
-            row = base + (S_CHI if kind == "chi" else S_NIU) * K
-            for t in tiles:
-                out[row + t] += 1
-        else:
-            t = tiles[0]
-            if kind == "peng":
-                out[base + S_PENG * K + t] += 3
-            elif kind != "angang":  # 直杠, 补杠
-                out[base + S_MINGGANG * K + t] += 4
-            elif r == 0 or over or spec.show_angang:
-                out[base + S_ANGANG * K + t] += 4
-            else:
-                hidden += 1
-    discards = ss.discards
-    nd = len(discards)
-    for i in range(nd):
-        t = discards[i]
-        out[base + S_RIVER * K + t] += 1
-    for i in range(min(nd, LAST_DISCARDS)):
-        t = discards[nd - 1 - i]
-        out[base + (S_LAST + i) * K + t] = 1
-    for t in ss.flowers:
-        out[base + S_FLOWERS * K + t] += 1
-    for t in ss.won_tiles:
-        out[base + S_WON * K + t] += 1
+    shown = r == 0 or over or spec.show_angang  # 暗杠 kinds this observer may see
+    info = cache.info
+    end = info[s, I_COUNT] if shown else info[s, I_VISIBLE]
+    entries = cache.entries
+    for k in range(end):
+        e = entries[s, k]
+        out[base + (e >> 3)] += e & 7
+    for k in range(info[s, I_RIVER]):
+        e = entries[SEATS + s, k]
+        out[base + (e >> 3)] += e & 7
     hand = ss.hand
     count = 0
     for t in range(N_KINDS):
@@ -237,15 +434,15 @@ def _seat_block(
             out[base + S_REVEALED * K + t] = hand[t]
     o = spec.seat0 + r * spec.seat_stride
     out[o] = 1  # present
-    if scores is not None:
-        out[o + spec.f_score] = scores[s] * SCORE_SCALE
+    if cache.paid:
+        out[o + spec.f_score] = info[s, I_SCORE] * SCORE_SCALE
     out[o + spec.f_tiles] = (count + len(ss.held_flowers)) / 14.0
     dealer = game.dealer
     out[o + spec.f_dealer] = s == dealer
     out[o + spec.f_wind + (s - dealer + n) % n] = 1
     out[o + spec.f_current] = s == game.current and phase == "turn"
     out[o + spec.f_sealed] = ss.sealed
-    out[o + spec.f_hidden] = hidden
+    out[o + spec.f_hidden] = info[s, I_COUNT] - end  # (暗杠 not shown)
     out[o + spec.f_wins] = len(ss.wins)
     if ss.declared:
         j = spec.declares.get(ss.declared, -1)
@@ -269,16 +466,6 @@ def _choices(spec: Spec, choices: dict[str, int], o: int, out: Any) -> None:
             out[o + 2 * j + 1] = value
 
 
-def _scores(game: Any) -> list[int]:
-    """``game.scores``: every seat's net result of the payments so far."""
-    scores = [0] * game.n
-    for p in game._settlement:
-        payer, payee, amount = p[0], p[1], p[2]
-        scores[payer] -= amount
-        scores[payee] += amount
-    return scores
-
-
 def _relation(spec: Spec, game: Any, seat: int, a: int, b: int, field: int, out: Any) -> None:
     """Mark the pair {a, b} in both seats' ``field`` (relative seat of the other)."""
     n = game.n
@@ -297,18 +484,28 @@ def _any_liangting(game: Any) -> bool:
     return False
 
 
-def _susong(spec: Spec, game: Any, seat: int, out: Any) -> None:
-    """宿松: each seat's public 花 and the 吃三比 pairs (its view's ``public``)."""
+def _susong(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> None:
+    """宿松: each seat's public 花 and the 吃三比 pairs (its view's ``public``): flowers set
+    aside plus its melds' 花 (kept by ``cache``), 0 for a 飘 seat. The pairs are read again
+    only after a claim (``claims`` and ``claimed_from`` grow together)."""
     n = game.n
     related = False
+    claims = 0
     for r in range(n):
         s = (seat + r) % n
         st = game.seats[s]
         if st.flowers or st.melds:  # (花 0 otherwise)
-            out[spec.seat0 + r * spec.seat_stride + spec.f_hua] = public_hua(game, s)
+            hua = 0
+            if st.choices.get("piao", 0) != 1:
+                hua = len(st.flowers) + cache.info[s, I_HUA]
+            out[spec.seat0 + r * spec.seat_stride + spec.f_hua] = hua
         related = related or st.claims >= 3  # (a pair needs three claims from one seat)
+        claims += st.claims
     if related:
-        for a, b in sanbi_pairs(game):
+        if cache.sanbi_claims != claims:
+            cache.sanbi = sanbi_pairs(game)
+            cache.sanbi_claims = claims
+        for a, b in cache.sanbi:
             _relation(spec, game, seat, a, b, spec.f_sanbi, out)
 
 
@@ -318,7 +515,8 @@ def _public_rows(spec: Spec, game: Any, out: Any) -> None:
     for t in game.indicators:
         out[pub + P_INDICATORS * K + t] += 1
     if not game.hidden_indicators:
-        jk = game.extra.get("joker_kind", -1)
+        extra = game.extra
+        jk = extra.get("joker_kind", -1)
         if jk >= 0:
             out[pub + P_JOKER * K + jk] = 1
     for t in game.set_aside:
@@ -331,17 +529,50 @@ def fill_mask(spec: Spec, game: Any, seat: int, out: Any) -> None:
     """Write ``seat``'s legal-action mask into ``out`` (int8[actions]): 1 on each legal index."""
     out[:] = 0
     for a in game.legal_actions(seat):
-        i = -1
-        t = a.tile
-        if 0 <= t < K and spec.discards[t] is a:
-            i = spec.discard_index[t]
-        elif 0 <= t < N_KINDS and spec.gangs[t] is a:
-            i = spec.gang_index[t]
+        i = _known_index(spec, a)
         if i < 0:
-            i = spec.by_id.get(id(a), -1)
-        if i < 0:
-            i = spec.table.encode(a)  # (an equal action that is not a shared one)
+            i = spec.table.encode(a)  # (an object met for the first time)
+            if len(spec.pinned) < PINNED:
+                spec.pinned.append(a)
+                _insert(spec, _address(a), i)
         out[i] = 1
+
+
+def _address(a: Any) -> int:
+    """The object's address (its ``id`` in CPython): the key of the shared actions' table."""
+    if cython.compiled:
+        return cython.cast(cython.size_t, cython.cast(cython.p_void, a))
+    return id(a)
+
+
+def _slot(key: int, mask: int) -> int:
+    """The first slot to probe for ``key`` (objects are 16-byte aligned: the low bits are 0)."""
+    return ((key >> 4) ^ (key >> 12)) & mask
+
+
+def _insert(spec: Spec, key: int, i: int) -> None:
+    """Enter the object at address ``key`` (alive as long as ``spec``) with index ``i``."""
+    mask = spec.slot_mask
+    h = _slot(key, mask)
+    while spec.slot_key[h] != 0:
+        h = (h + 1) & mask
+    spec.slot_key[h] = key
+    spec.slot_index[h] = i
+
+
+def _known_index(spec: Spec, a: Any) -> int:
+    """The index of ``a`` if it is one of the objects in the table, else −1 (they stay
+    alive while the table does: an address found is the same object)."""
+    key = _address(a)
+    mask = spec.slot_mask
+    h = _slot(key, mask)
+    while True:
+        k = spec.slot_key[h]
+        if k == key:
+            return spec.slot_index[h]  # type: ignore[no-any-return]
+        if k == 0:
+            return -1
+        h = (h + 1) & mask
 
 
 def seat_to_act(game: Any) -> int:
@@ -380,11 +611,19 @@ def first_illegal(actions: Any, mask: Any) -> int:
 
 
 def step_batch(
-    spec: Spec, tables: list[Any], actions: Any, seats: Any, obs: Any, mask: Any, rewards: Any
+    spec: Spec,
+    tables: list[Any],
+    caches: list[Any],
+    actions: Any,
+    seats: Any,
+    obs: Any,
+    mask: Any,
+    rewards: Any,
 ) -> list[int]:
     """Game ``i`` of ``tables`` applies ``actions[i]`` (a checked index) for ``seats[i]``;
-    the step's payments go to ``rewards[i]``; the next seat, observation and mask are written.
-    Returns the indices of the episodes that ended (their rows are left for the caller)."""
+    the step's payments go to ``rewards[i]``; the next seat, observation (with ``caches[i]``,
+    the game's :class:`SeatPlanes`) and mask are written. Returns the indices of the episodes
+    that ended (their rows are left for the caller)."""
     decoded = spec.actions
     finished = []
     players = rewards.shape[1]
@@ -401,6 +640,6 @@ def step_batch(
         game = table.game
         s = seat_to_act(game)
         seats[i] = s
-        encode(spec, game, s, obs[i])
+        encode(spec, caches[i], game, s, obs[i])
         fill_mask(spec, game, s, mask[i])
     return finished

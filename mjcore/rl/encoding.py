@@ -173,6 +173,7 @@ class Encoder:
         self.fields = tuple(fields)
         self._check_rows()
         self.spec = _fast.Spec(self)
+        self._planes = _fast.SeatPlanes()
 
     def _encode_options(self, fields: list[Field]) -> np.ndarray:
         vals: list[float] = []
@@ -213,7 +214,8 @@ class Encoder:
     def encode(self, game: Game, seat: int, out: np.ndarray) -> None:
         """Write seat's observation into ``out`` (a C-contiguous float32[size])."""
         _check_out(out, self.size, np.float32)
-        _fast.encode(self.spec, game, seat, out)
+        self._planes.forget(game)  # (any game, changed in any way: its seats read afresh)
+        _fast.encode(self.spec, self._planes, game, seat, out)
 
     def rongcheng_waits(self, game: Game, seat: int, out: np.ndarray) -> None:
         """荣成 亮听: a locked 亮听 seat's waits are shown to every seat."""

@@ -51,6 +51,7 @@ class VectorEnv:
         self.game_seeds = np.zeros(n, dtype=np.int64)
         self._next_seed = self.seed
         self._spec = self.encoder.spec
+        self._caches = [_fast.SeatPlanes() for _ in range(self.num_envs)]  # per game's seats
         self._finished: list[int] = []
 
     @property
@@ -72,7 +73,7 @@ class VectorEnv:
         game = self.tables[i].game
         seat = _fast.seat_to_act(game)
         self.seat[i] = seat
-        _fast.encode(self._spec, game, seat, self.obs[i])
+        _fast.encode(self._spec, self._caches[i], game, seat, self.obs[i])
         _fast.fill_mask(self._spec, game, seat, self.mask[i])
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -117,7 +118,7 @@ class VectorEnv:
             done.fill(False)
             self.final_scores.fill(0)
         finished = self._finished = _fast.step_batch(
-            self._spec, self.tables, acts, self.seat, self.obs, self.mask, rewards
+            self._spec, self.tables, self._caches, acts, self.seat, self.obs, self.mask, rewards
         )
         for i in finished:  # in index order: the next seeds go to the lowest index first
             done[i] = True
