@@ -12,5 +12,5 @@ This module imports nothing heavy, so ``mjcore`` works without the server extra.
 DEFAULT_BOT = "expert"
 """The server's bot (``mjcore serve --bot``, a room's ``bot``): it plays an away human seat and
 fills the bot seats a room omits. The strongest reference agent measured (docs/bots.md) that
-decides within a table's latency budget: ~0.1–0.2 ms a decision on the event loop, where
+decides within a table's latency budget: about 0.02–0.03 ms a decision on the event loop, where
 ``mc`` spends tens of milliseconds and has not been shown stronger."""
