@@ -21,7 +21,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import cython
+try:
+    import cython
+except ImportError:  # the pure-Python fallback where Cython (a build requirement) is absent
+
+    class cython:  # type: ignore[no-redef]  # noqa: N801
+        compiled = False
+
+
 import numpy as np
 
 from ..engine.seat import NO_LOCKS
