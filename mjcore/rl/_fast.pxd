@@ -5,7 +5,6 @@
 
 cimport cython
 from libc.stdint cimport int64_t, uint64_t
-from libc.string cimport memset
 
 from mjcore.engine.game cimport Game
 from mjcore.engine.seat cimport SeatState
@@ -69,7 +68,6 @@ cdef int _put(int[:, ::1] entries, int row, int k, int offset, int value) except
 @cython.locals(n=int, st=SeatState, r=int, i=int, o=int, a=int, b=int, values="float[::1]")
 cpdef encode(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
 
-@cython.locals(size=size_t)
 cdef _zero(float[::1] out, Py_ssize_t start, Py_ssize_t stop)
 
 @cython.locals(pending=dict, decisions=dict, hand=bytearray, t=int, asked=bint, shown=int,

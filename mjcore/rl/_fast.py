@@ -21,14 +21,6 @@ from __future__ import annotations
 
 from typing import Any
 
-try:
-    import cython
-except ImportError:  # the pure-Python fallback where Cython (a build requirement) is absent
-
-    class cython:  # type: ignore[no-redef]  # noqa: N801
-        compiled = False
-
-
 import numpy as np
 
 from ..engine.seat import NO_LOCKS
@@ -312,13 +304,8 @@ def encode(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> Non
 
 
 def _zero(out: Any, start: int, stop: int) -> None:
-    """``out[start:stop] = 0`` (a memset when compiled)."""
-    if stop <= start:
-        return
-    if cython.compiled:  # (memset: cimported by _fast.pxd)
-        size = (stop - start) * cython.sizeof(cython.float)
-        memset(cython.address(out[start]), 0, size)  # type: ignore[name-defined]  # noqa: F821
-    else:
+    """``out[start:stop] = 0`` (a C loop over the typed memoryview when compiled)."""
+    if stop > start:
         out[start:stop] = 0
 
 
@@ -546,9 +533,9 @@ def fill_mask(spec: Spec, game: Any, seat: int, out: Any) -> None:
 
 
 def _address(a: Any) -> int:
-    """The object's address (its ``id`` in CPython): the key of the shared actions' table."""
-    if cython.compiled:
-        return cython.cast(cython.size_t, cython.cast(cython.p_void, a))
+    """The object's address (its ``id`` in CPython): the key of the shared actions' table.
+    (``import cython`` for a pointer cast would make Cython, a build requirement only, a
+    requirement of the pure-Python fallback.)"""
     return id(a)
 
 
