@@ -861,6 +861,22 @@ cdef long _ukeire_one(uint8_t *h, int t, int jk, int flags, const long *unseen, 
     return total if code[0] == MJ_OK else -1
 
 
+cdef int _check_discards(uint8_t *h, const int *tv, int n, int joker_kind, int query) except -1:
+    """Every discard ``tv[:n]`` is a held kind and leaves a hand the core can ask ``query``
+    of (InvalidHandError otherwise); ``h`` is left as it was."""
+    cdef int i, t
+    for i in range(n):
+        t = tv[i]
+        if t >= MJ_N_KINDS or not h[t]:
+            raise InvalidHandError(f"a discard must be a held kind, got {t}")
+        h[t] -= 1
+        try:
+            _check_split(h, joker_kind, query)
+        finally:
+            h[t] += 1
+    return 0
+
+
 def expert_ukeire(counts, int joker_kind, int flags, list unseen not None, list tiles not None):
     """The expert bot's tile efficiency in one call: for each discard kind in ``tiles`` (held
     kinds), the unseen copies (``unseen``: 34 counts) of the kinds that lower the hand's
@@ -910,15 +926,7 @@ def expert_waits(counts, int joker_kind, int flags, list unseen not None, list t
     _load_unseen(unseen, un)
     _load_tiles(tiles, tv)
     n = len(tiles)
-    for i in range(n):
-        t = tv[i]
-        if t >= MJ_N_KINDS or not h[t]:
-            raise InvalidHandError(f"a discard must be a held kind, got {t}")
-        h[t] -= 1
-        try:
-            _check_split(h, joker_kind, MJ_Q_WAITS)
-        finally:
-            h[t] += 1
+    _check_discards(h, tv, n, joker_kind, MJ_Q_WAITS)
     for i in range(n):
         t = tv[i]
         live = 0
@@ -980,15 +988,7 @@ def expert_discards(counts, int joker_kind, int flags, list tiles not None):
     _load(counts, h)
     _load_tiles(tiles, tv)
     n = len(tiles)
-    for i in range(n):
-        t = tv[i]
-        if t >= MJ_N_KINDS or not h[t]:
-            raise InvalidHandError(f"a discard must be a held kind, got {t}")
-        h[t] -= 1
-        try:
-            _check_split(h, joker_kind, MJ_Q_SHANTEN)
-        finally:
-            h[t] += 1
+    _check_discards(h, tv, n, joker_kind, MJ_Q_SHANTEN)
     for t in range(MJ_N_KINDS):
         shan[t] = 99
     with nogil:

@@ -583,3 +583,20 @@ def test_the_imitation_example_beats_the_random_bot(tmp_path):
     assert found, out
     mean, ci = float(found[1]), float(found[2])
     assert ci > 0 and mean - ci > 0, out
+
+
+def test_phase_and_draw_lookups_agree_with_their_tables(tmp_path):
+    """_fast's C-string cascades for the phase and the draw (cdef when compiled: read in the
+    pure-Python fallback) give exactly PHASE_INDEX / DRAW_INDEX."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from mjcore.rl import _fast as f\n"
+        "assert all(f._phase_index(k) == v for k, v in f.PHASE_INDEX.items())\n"
+        "assert all(f._draw_index(k) == v for k, v in f.DRAW_INDEX.items())\n"
+        "assert f._draw_index(None) == -1 and f._draw_index('x') == -1\n"
+    )
+    env = {**os.environ, "MJCORE_PURE_PYTHON": "1"}
+    subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, check=True, timeout=120)
