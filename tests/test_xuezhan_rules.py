@@ -80,7 +80,7 @@ def test_illegal_action_changes_nothing():
             g.apply(0, bad)
     with pytest.raises(IllegalActionError, match="not to act"):
         g.apply(2, "discard 5p")
-    with pytest.raises(IllegalActionError, match="unknown action"):
+    with pytest.raises(IllegalActionError, match="unknown verb"):
         g.apply(0, "fly 5p")
     assert g.to_json() == before
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import tiles as T
@@ -65,7 +66,11 @@ class Action:
 
     @staticmethod
     def parse(text: str) -> Action:
-        """Inverse of ``str(action)``; raises IllegalActionError on bad text."""
+        """Inverse of ``str(action)``; raises IllegalActionError on bad text.
+
+        The message quotes the text and says in words what is wrong with it: an unknown
+        verb, a missing or extra word, no such tile (``legal`` of :func:`parse_action`
+        adds the actions the seat may take)."""
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
@@ -73,17 +78,38 @@ class Action:
         if len(text) > MAX_ACTION_TEXT:
             raise IllegalActionError(f"action text too long ({len(text)} characters)")
         words = text.split()
-        if not words or words[0] not in KINDS:
+        if not words:
             raise IllegalActionError(
-                f"unknown action {clip(text)}; expected one of {', '.join(KINDS)}"
+                f"empty action {clip(text)}: expected a verb ({', '.join(KINDS)})"
+            )
+        if words[0] not in KINDS:
+            raise IllegalActionError(
+                f"unknown verb {clip(words[0], 30)} in action {clip(text)}; "
+                f"the verbs are {', '.join(KINDS)}"
             )
         kind, args = words[0], words[1:]
         try:
             return _PARSERS[kind](kind, args)
-        except IllegalActionError:
-            raise
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"bad action {clip(text)}: {exc}") from None
         except (ValueError, IndexError) as exc:
-            raise IllegalActionError(f"malformed action {clip(text)}: {exc}") from None
+            raise IllegalActionError(f"bad action {clip(text)}: {exc}") from None
+
+
+def parse_action(text: Action | str, legal: Sequence[Action]) -> Action:
+    """``Action.parse(text)``; a malformed text's error also lists ``legal`` (the actions the
+    seat may take now), so a person sees what to send instead."""
+    try:
+        return Action.parse(text)
+    except IllegalActionError as exc:
+        raise IllegalActionError(f"{exc}; {legal_text(legal)}") from None
+
+
+def legal_text(legal: Sequence[Action]) -> str:
+    """``"legal: discard 5m, gang 1m"`` (or that the seat has nothing to decide now)."""
+    if not legal:
+        return "no action is legal for this seat now"
+    return f"legal: {', '.join(map(str, legal))}"
 
 
 def _is_int(x: object) -> bool:
@@ -130,30 +156,65 @@ def _problem(a: Action) -> str:
 
 def _bare(kind: str, args: list[str]) -> Action:
     if args:
-        raise ValueError(f"{kind} takes no argument")
+        raise ValueError(f"'{kind}' takes no tile or word after it, got {clip(' '.join(args))}")
     return Action(kind)
 
 
+def _tile_kind(text: str) -> int:
+    """One tile kind of ``text`` (``"5m"``), or a ValueError naming what is wrong in words."""
+    try:
+        tiles = T.parse(text)
+    except ValueError:
+        raise ValueError(
+            f"no such tile {clip(text, 20)} (suits 1m-9m, 1p-9p, 1s-9s; honors 1z-7z; "
+            "flowers 1f-8f)"
+        ) from None
+    if len(tiles) != 1:
+        raise ValueError(f"one tile expected, {clip(text, 20)} is {len(tiles)}")
+    return tiles[0]
+
+
 def _one_tile(kind: str, args: list[str]) -> Action:
-    (text,) = args
-    return Action(kind, tile=T.kind(text))
+    if not args:
+        raise ValueError(f"missing tile: write e.g. '{kind} 5m'")
+    if len(args) > 1:
+        raise ValueError(f"'{kind}' takes one tile, got {len(args)} words")
+    tile = _tile_kind(args[0])
+    if kind == "gang" and tile >= T.N_KINDS:
+        raise ValueError(f"a flower ({T.NOTATION[tile]}) is never ganged")
+    return Action(kind, tile=tile)
 
 
 def _tile_group(kind: str, args: list[str]) -> Action:
-    tiles = tuple(sorted(T.parse("".join(args))))
+    example = "chi 456p" if kind == "chi" else "niu 567z"
+    if not args:
+        raise ValueError(f"missing tiles: write e.g. '{example}'")
+    try:
+        tiles = tuple(sorted(T.parse("".join(args))))
+    except ValueError:
+        raise ValueError(
+            f"no such tiles {clip(' '.join(args), 30)} (write e.g. '{example}')"
+        ) from None
     if not tiles:
-        raise ValueError("no tiles")
+        raise ValueError(f"missing tiles: write e.g. '{example}'")
     return Action(kind, tiles=tiles, tile=tiles[0])
 
 
 def _declare(kind: str, args: list[str]) -> Action:
-    (name,) = args
-    return Action(kind, name=name)
+    if len(args) != 1:
+        raise ValueError("'declare' takes one name, e.g. 'declare kouting'")
+    return Action(kind, name=args[0])
 
 
 def _choose(kind: str, args: list[str]) -> Action:
+    if len(args) != 2:
+        raise ValueError("'choose' takes a name and a number, e.g. 'choose pao 1'")
     name, value = args
-    return Action(kind, name=name, value=int(value))
+    try:
+        number = int(value)
+    except ValueError:
+        raise ValueError(f"the value {clip(value, 20)} is not a whole number") from None
+    return Action(kind, name=name, value=number)
 
 
 _PARSERS = {

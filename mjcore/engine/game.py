@@ -32,7 +32,19 @@ from ..errors import (
 )
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
-from .actions import CHIS, CHOW_PARTNERS, DISCARDS, GANGS, HU, PASS, PENG, Action, gang
+from .actions import (
+    CHIS,
+    CHOW_PARTNERS,
+    DISCARDS,
+    GANGS,
+    HU,
+    PASS,
+    PENG,
+    Action,
+    gang,
+    legal_text,
+    parse_action,
+)
 from .events import EventLog, copy_plain, schema
 from .melds import Meld
 from .seat import EMPTY, NO_KINDS, SeatState
@@ -684,9 +696,9 @@ class Game:
         """
         if type(seat) is not int:
             seat = check_seat(seat, self.n)
-        if not isinstance(action, Action):
-            action = Action.parse(action)
         legal = self.legal_actions(seat)
+        if not isinstance(action, Action):  # a malformed text's error lists ``legal``
+            action = parse_action(action, legal)
         for a in legal:  # mostly one of the shared Action objects: found without __eq__ calls
             if a is action:
                 break
@@ -731,7 +743,7 @@ class Game:
             return f"the hand is over; seat {seat} cannot {action}"
         if seat not in self.to_act():
             return f"seat {seat} is not to act now; cannot {action}"
-        return f"seat {seat} cannot {action} now; legal: {', '.join(map(str, legal))}"
+        return f"seat {seat} cannot {action} now; {legal_text(legal)}"
 
     def _apply_turn(self, seat: int, action: Action) -> None:
         kind = action.kind

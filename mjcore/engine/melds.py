@@ -75,3 +75,14 @@ def _well_formed(kind: str, tiles: list[int]) -> bool:
     if kind == "niu":  # a group grows by one tile per 调牌
         return len(tiles) >= 3
     return len(set(tiles)) == 1 and len(tiles) == (3 if kind == "peng" else 4)
+
+
+def locked_gang_uses_drawn(
+    hand: bytes | bytearray, melds: list[Meld], drawn: int, tile: int
+) -> bool:
+    """A locked hand (荣成 报听/亮听/明搂, 青岛 扣听) gangs only with the tile it has just drawn:
+    an 暗杠 whose four include ``drawn``, or a 补杠 of ``drawn`` onto its own peng (RULES §0.6,
+    [DEC R26, Q32]); whether the waits stay the same is the variant's second test."""
+    if drawn < 0 or tile != drawn:
+        return False
+    return hand[tile] == 4 or any(m.kind == "peng" and m.tiles[0] == tile for m in melds)

@@ -24,7 +24,7 @@ from typing import Any, overload
 import numpy as np
 
 from .. import tiles as T
-from ..engine.actions import CHIS, DISCARDS, GANGS, HU, PASS, PENG, Action
+from ..engine.actions import CHIS, DISCARDS, GANGS, HU, PASS, PENG, Action, legal_text, parse_action
 from ..engine.variant import Variant
 from ..errors import IllegalActionError, InvalidOptionError, clip
 from ..variants import get_variant
@@ -125,13 +125,16 @@ class ActionTable(Sequence[str]):
     def __repr__(self) -> str:
         return f"<ActionTable {self.variant.name} {len(self)} actions>"
 
-    def encode(self, action: Action | str) -> int:
-        """The index of ``action`` (an Action or its text); IllegalActionError if it has none."""
+    def encode(self, action: Action | str, legal: Sequence[Action] | None = None) -> int:
+        """The index of ``action`` (an Action or its text); IllegalActionError if it has none.
+
+        ``legal`` (the seat's legal actions, when known) is listed in the error of a malformed
+        text, as the engine and the server do."""
         i = self._by_id.get(id(action))
         if i is not None:
             return i
         if not isinstance(action, Action):
-            action = Action.parse(action)
+            action = Action.parse(action) if legal is None else parse_action(action, legal)
         i = self.by_action.get(action)
         if i is None:
             raise IllegalActionError(
@@ -139,14 +142,22 @@ class ActionTable(Sequence[str]):
             )
         return i
 
-    def decode(self, index: Any) -> Action:
-        """The action of ``index`` (an int 0..len-1)."""
+    def decode(self, index: Any, legal: Sequence[Action] | None = None) -> Action:
+        """The action of ``index`` (an int 0..len-1, or an action's text such as
+        ``"discard 5m"``); ``legal``, when given, is listed in the error of a bad one."""
+        if isinstance(index, str):
+            return self.actions[self.encode(index, legal)]
+        tail = "" if legal is None else f"; {legal_text(legal)}"
         try:
             i = int(index)
         except (TypeError, ValueError):
-            raise IllegalActionError(f"an action index is an int, got {clip(index)}") from None
+            raise IllegalActionError(
+                f"an action is an index (int) or its text, got {clip(index)}{tail}"
+            ) from None
         if not 0 <= i < len(self.actions) or i != index:
-            raise IllegalActionError(f"action index must be 0..{len(self) - 1}, got {clip(index)}")
+            raise IllegalActionError(
+                f"action index must be 0..{len(self) - 1}, got {clip(index)}{tail}"
+            )
         return self.actions[i]
 
     def fill_mask(self, legal: Sequence[Action], out: np.ndarray) -> None:

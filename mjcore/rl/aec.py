@@ -9,7 +9,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..engine.game import Game, as_int
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, ResetNeededError
 from ..variants import get_variant
 from .encoding import Encoder
 from .table import Table
@@ -107,6 +107,8 @@ class MjcoreAEC(AECEnv):  # type: ignore[misc]
         }
 
     def step(self, action: Any) -> None:
+        if not self._started:
+            raise ResetNeededError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -114,7 +116,7 @@ class MjcoreAEC(AECEnv):  # type: ignore[misc]
         seat = self.agent_name_mapping[agent]
         if action is None:
             raise IllegalActionError(f"{agent} must act: an action index, not None")
-        act = self.table.decode(action)
+        act = self.table.decode(action, self.game.legal_actions(seat))
         self._cumulative_rewards[agent] = 0.0
         rewards = self._rewards
         rewards[:] = 0

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..bots.spec import decider, resolve_bots
 from ..engine.game import Game, as_int, check_seat
-from ..errors import IllegalActionError, InvalidOptionError
+from ..errors import IllegalActionError, InvalidOptionError, ResetNeededError
 from ..variants import get_variant, names
 from .aec import spaces_of
 from .encoding import Encoder
@@ -106,10 +106,12 @@ class MjcoreGymEnv(gymnasium.Env):  # type: ignore[type-arg]
         return self._obs(), {"seed": game_seed}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        if getattr(self, "_done", None) is None:  # (set by reset)
+            raise ResetNeededError("call reset() before step()")
         if self._done:
             raise IllegalActionError("the episode is over: call reset()")
-        act = self.table.decode(action)
         legal = self.game.legal_actions(self.seat)
+        act = self.table.decode(action, legal)
         info: dict[str, Any] = {}
         if act not in legal and self.illegal == "first":
             act, info["illegal"] = legal[0], True

@@ -32,7 +32,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..bots import BOTS, BaseBot, make_bot
-from ..engine.actions import Action
+from ..engine.actions import Action, parse_action
 from ..engine.game import Game
 from ..engine.match import Match
 from ..errors import IllegalActionError, InvalidOptionError, clip
@@ -481,9 +481,10 @@ class Room:
         game = self.game
         if game.is_over:
             raise NotYourTurnError("the hand is over; send {'type': 'next'} for the next one")
-        action = Action.parse(text)
-        if not game.legal_actions(seat):
+        legal = game.legal_actions(seat)
+        if not legal:
             raise NotYourTurnError(f"seat {seat} has no decision to make now")
+        action = parse_action(text, legal)  # a malformed text's error lists the legal actions
         self._apply(seat, action)
         if seat in self.away:  # acting again takes the seat back from the bot
             self.away.discard(seat)

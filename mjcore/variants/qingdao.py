@@ -17,7 +17,7 @@ import numpy as np
 from .. import tiles as T
 from .._core import discard_shanten
 from ..engine.actions import Action
-from ..engine.melds import Meld
+from ..engine.melds import Meld, locked_gang_uses_drawn
 from ..engine.variant import (
     BaseOptions,
     Variant,
@@ -365,10 +365,12 @@ class Qingdao(Variant):
         return set(waits(natural, k, **self.shape_flags(game.opts)))
 
     def _gang_keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
-        """扣听: 暗杠/补杠 only if the wait set is unchanged [DEC Q15]."""
-        hand = game.seats[seat].counts_copy()
-        if game.drawn < 0:
+        """扣听: 暗杠/补杠 only with the tile just drawn, and only if the wait set is unchanged
+        [DEC Q15, Q32]."""
+        st = game.seats[seat]
+        if not locked_gang_uses_drawn(st.hand, st.melds, game.drawn, tile):
             return False
+        hand = st.counts_copy()
         before = hand.copy()
         before[game.drawn] -= 1
         hand[tile] -= 4 if hand[tile] == 4 else 1

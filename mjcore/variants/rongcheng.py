@@ -25,7 +25,7 @@ from .. import tiles as T
 from .._core import shanten_bits, tiles_in, waits_mask_bits
 from ..batch import mask_to_kinds
 from ..engine.actions import HU, Action
-from ..engine.melds import Meld
+from ..engine.melds import Meld, locked_gang_uses_drawn
 from ..engine.variant import (
     BaseOptions,
     Variant,
@@ -371,10 +371,11 @@ class Rongcheng(Variant):
         return out
 
     def _gang_keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
-        """A locked hand may 暗杠/补杠 only if its waits stay the same [DEC R10]."""
-        if game.drawn < 0:
-            return False
+        """A locked hand may 暗杠/补杠 only with the tile just drawn, and only if its waits stay
+        the same [DEC R10, R26]."""
         st = game.seats[seat]
+        if not locked_gang_uses_drawn(st.hand, st.melds, game.drawn, tile):
+            return False
         before = st.counts_copy()
         before[game.drawn] -= 1
         after = st.counts_copy()
