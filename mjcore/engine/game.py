@@ -624,8 +624,8 @@ class Game:
             and self.evaluate_win(seat, self.drawn, "self_draw")
         ):
             acts.append(HU)
-        if self.extra.get("gang_limit_hit"):
-            return acts + [PASS]
+        if self.extra.get("gang_limit_hit"):  # the variant may add a choice (荣成 存牌, R28)
+            return self.variant.filter_turn(self, seat, acts + [PASS])
         if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
             if 4 in hand:  # (a C-level scan: most turns hold no four of a kind)
                 acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]

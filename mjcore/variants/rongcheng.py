@@ -289,13 +289,17 @@ class Rongcheng(Variant):
     # ---- turn and claim restrictions ----------------------------------------
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         st = game.seats[seat]
-        if game.extra.get("gang_limit_hit"):
+        if st.extra.get("reading"):
+            return [HU]  # the 存牌 reading is chosen: the win follows
+        if game.extra.get("gang_limit_hit"):  # the 4th gang's replacement may win (hu / pass);
+            # a 宝 that also wins as itself offers the 存牌/杠开 choice first: the 4-gang 荒庄
+            # waits for it [DEC R28, R17]
+            if HU in actions and self._two_readings(game, seat):
+                return actions + [DECLARE[r] for r in READINGS]
             return actions
         if st.declared:
             if not _locked(st):  # the declaring turn: a discard that leaves the hand ready
                 return self._ready_discards(game, seat, actions, first=False)
-            if st.extra.get("reading"):
-                return [HU]  # the 存牌 reading is chosen: the win follows
             drawn = game.drawn
             locked = [  # locked: win, discard the drawn tile, or a gang that keeps the waits
                 a
@@ -527,7 +531,8 @@ class Rongcheng(Variant):
             side = side_w + (game.seats[p].declared == "minglou")
             piao = _piao(game, win.seat) + _piao(game, p)
             amount = pattern * 2**side + piao + gang
-            reason = "+".join(bd.ids) + ("+piao" if piao else "") + ("+gang" if gang else "")
+            parts = [*bd.ids, *(("piao",) if piao else ()), *(("gang",) if gang else ())]
+            reason = "+".join(dict.fromkeys(parts))  # each part once (the breakdown has some)
             out.append(Payment(p, win.seat, amount, reason))
         return out  # the engine cuts each seat's total to 32 in this (play) order [DEC R13]
 
