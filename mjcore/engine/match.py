@@ -74,8 +74,16 @@ class Match:
         """The wall seed of hand ``index``."""
         return generate_state(self.seed, (index,), 1)[0]  # = SeedSequence(...).generate_state(1)
 
-    def new_hand(self) -> Game:
-        """Start the next hand; the previous one must be over."""
+    def new_hand(self, wall: Any = None) -> Game:
+        """Start the next hand; the previous one must be over.
+
+        ``wall``: the hand's whole wall in dealing order (tile kinds or tile text, e.g. a
+        recorded hand's ``game.wall.tiles``) instead of the shuffle of :meth:`hand_seed` — to
+        replay a real match hand by hand or script one. The dealer and the carried state
+        (跑/飘/长跑, 荒庄翻倍 …) still come from the match's rules. A wall that is not the
+        variant's tile set raises InvalidWallError and deals nothing. Such a hand has no seed
+        (``game.seed is None``); :meth:`to_json` keeps its wall.
+        """
         prev = self.current
         if prev is not None and not prev.is_over:
             raise IllegalActionError(
@@ -85,7 +93,8 @@ class Match:
         game = self.variant.new_game(
             players=self.players,
             options=self._options,
-            seed=self.hand_seed(len(self._hands)),
+            seed=self.hand_seed(len(self._hands)) if wall is None else None,
+            wall=wall,
             dealer=dealer,
             carry=carry,
         )
@@ -132,8 +141,9 @@ class Match:
         """Restore a match saved by :meth:`to_json`.
 
         The saved hands must be exactly the hands this match would have dealt: each hand's
-        seed, wall, dealer, carry, variant and options are checked against the match, and
-        every hand but the last is finished. Anything else raises InvalidStateError.
+        seed, wall, dealer, carry, variant and options are checked against the match (a hand
+        dealt from a given wall, seed null, keeps its wall), and every hand but the last is
+        finished. Anything else raises InvalidStateError.
         """
         data = _load_saved(text)
         keys = ("format", "variant", "players", "options", "seed", "first_dealer", "hands")
@@ -171,14 +181,20 @@ class Match:
             "carry": carry,
         }
         got = game.to_dict()
+        scripted = got["seed"] is None  # dealt from a given wall (new_hand(wall=...)): kept
+        if scripted:
+            del expected["seed"]
         for key, value in expected.items():
             if got[key] != value:
                 raise InvalidStateError(
                     f"saved match: hand {index} has {key} {clip(got[key])}, expected {clip(value)}"
                 )
-        fresh = self.variant.new_game(self.players, self._options, self.hand_seed(index))
-        if game.wall.tiles != fresh.wall.tiles:
-            raise InvalidStateError(f"saved match: hand {index} has a wall its seed does not deal")
+        if not scripted:
+            fresh = self.variant.new_game(self.players, self._options, self.hand_seed(index))
+            if game.wall.tiles != fresh.wall.tiles:
+                raise InvalidStateError(
+                    f"saved match: hand {index} has a wall its seed does not deal"
+                )
         return game
 
     def __repr__(self) -> str:
