@@ -33,10 +33,6 @@ class IllegalActionError(MjcoreError, ValueError):
     """An action that the seat may not take now; the game state is unchanged."""
 
 
-class ResetNeededError(MjcoreError, RuntimeError):
-    """An RL env stepped before its first ``reset()`` ("call reset() before step()")."""
-
-
 class InvalidStateError(MjcoreError, ValueError):
     """A saved game or match (``to_json`` form) that is malformed, edited or of another format."""
 

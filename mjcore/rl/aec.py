@@ -9,7 +9,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..engine.game import Game, as_int
-from ..errors import IllegalActionError, ResetNeededError
+from ..errors import IllegalActionError
 from ..variants import get_variant
 from .encoding import Encoder
 from .table import Table
@@ -108,7 +108,7 @@ class MjcoreAEC(AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         if not self._started:
-            raise ResetNeededError("call reset() before step()")
+            raise IllegalActionError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..bots.spec import decider, resolve_bots
 from ..engine.game import Game, as_int, check_seat
-from ..errors import IllegalActionError, InvalidOptionError, ResetNeededError
+from ..errors import IllegalActionError, InvalidOptionError
 from ..variants import get_variant, names
 from .aec import spaces_of
 from .encoding import Encoder
@@ -107,7 +107,7 @@ class MjcoreGymEnv(gymnasium.Env):  # type: ignore[type-arg]
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         if getattr(self, "_done", None) is None:  # (set by reset)
-            raise ResetNeededError("call reset() before step()")
+            raise IllegalActionError("call reset() before step()")
         if self._done:
             raise IllegalActionError("the episode is over: call reset()")
         legal = self.game.legal_actions(self.seat)
