@@ -37,10 +37,14 @@ def _tile_info(kind: int, counts: Any) -> dict[str, Any]:
 
 
 def _group_text(g: _hand.Group) -> str:
+    """A group as text; each joker is a ``*`` and the tiles the jokers stand for follow:
+    ``23m(*=1m)``, ``5p(**=46p)``. A group of jokers only (any set or pair) is ``***``."""
     if g.kind < 0:
         return "*" * len(g.tiles)
     text = _tiles.format(list(g.natural)) if g.natural else ""
-    return text + "*" * g.jokers  # "*" = a joker
+    if not g.jokers:
+        return text
+    return f"{text}({'*' * g.jokers}={_tiles.format(sorted(g.wild))})"
 
 
 MAX_READINGS = 12

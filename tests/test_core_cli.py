@@ -30,7 +30,7 @@ def test_json_waits_with_unseen_counts():
 def test_win_with_joker_lists_decompositions():
     data = json.loads(run("23m456p789p55s11z4m", "--jokers", "1", "--json").output)
     assert data["win"] is True and data["shanten"] == -1
-    assert ["234m", "456p", "789p", "11z*", "55s"] in data["decompositions"]
+    assert ["234m", "456p", "789p", "11z(*=1z)", "55s"] in data["decompositions"]
 
 
 def test_form_flags():
@@ -63,3 +63,21 @@ def test_a_flower_is_refused_never_dropped():
     assert "12 tiles" not in res.output
     res = run("123m456p78s1122z1f", "-v", "xuezhan_kaxinwu")
     assert res.exit_code == 1 and "xuezhan_kaxinwu's tile set" in res.output
+
+
+def test_joker_readings_show_what_each_joker_stands_for():
+    """Issue 31: `23m456p789p555s11z -j 1` has two readings (the joker as 1m or as 4m); each
+    says which, in text and in --json, so no two lines print the same."""
+    data = json.loads(run("23m456p789p555s11z", "--jokers", "1", "--json").output)
+    assert data["decompositions"] == [
+        ["23m(*=1m)", "456p", "789p", "555s", "11z"],
+        ["23m(*=4m)", "456p", "789p", "555s", "11z"],
+    ]
+    text = run("23m456p789p555s11z", "-j", "1").output.splitlines()
+    readings = [line.strip() for line in text if line.startswith(" " * 9 + "23m")]
+    assert readings == [" ".join(r) for r in data["decompositions"]]
+    data = json.loads(run("5p456p789p555s11z", "-j", "2", "--max-readings", "99", "--json").output)
+    assert len({tuple(r) for r in data["decompositions"]}) == data["readings_total"] > 1
+    assert ["45p(*=3p)", "56p(*=4p)", "789p", "555s", "11z"] in data["decompositions"]
+    free = json.loads(run("123m456p789s11z", "-j", "3", "--max-readings", "999", "--json").output)
+    assert any("***" in r for r in free["decompositions"])  # jokers only: any set
