@@ -35,13 +35,16 @@ def extra_requirements(extra: str) -> tuple[str, ...]:
 def install_hint(extra: str, *only: str) -> str:
     """A command that installs mjcore's ``extra`` (or just its requirements named in ``only``,
     e.g. ``install_hint("dask", "pyarrow")``): ``pip install 'pyarrow>=14'  (the "dask" extra;
-    from a checkout: pip install ".[dask]")``."""
+    with the built wheel: pip install "$(ls dist/mjcore-*.whl)[dask]"; from a checkout: pip
+    install ".[dask]")``."""
     reqs = [r for r in extra_requirements(extra) if not only or _name(r) in only]
+    wheel = f'pip install "$(ls dist/mjcore-*.whl)[{extra}]"'
     checkout = f'pip install ".[{extra}]"'
     if not reqs:
-        return f"{checkout} (from a checkout of mjcore)"
+        return f"{wheel} (with the built wheel) or {checkout} (from a checkout of mjcore)"
     command = "pip install " + " ".join(map(shlex.quote, reqs))
-    return f'{command} (the "{extra}" extra; from a checkout: {checkout})'
+    where = f'the "{extra}" extra; with the built wheel: {wheel}; from a checkout: {checkout}'
+    return f"{command} ({where})"
 
 
 def _name(requirement: str) -> str:

@@ -20,6 +20,12 @@ import mjcore
 PACKAGE_PARENT = str(Path(mjcore.__file__).resolve().parents[1])
 
 
+def missing(what: str, package: str) -> str:
+    """A skip reason naming the Debian package that brings the test back (README: System
+    packages; ``.ci/run`` installs them all)."""
+    return f"{what} not installed: `apt-get install {package}` brings this test back"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -94,10 +94,11 @@ def test_build_replay_rejects_a_broken_saved_game():
 pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from server_support import Server, env  # noqa: E402
+from server_support import Server, env, missing  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-browser_only = pytest.mark.skipif(CHROMIUM is None, reason="system chromium not installed")
+NO_CHROMIUM = missing("the system Chromium", "chromium fonts-wqy-microhei")
+browser_only = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +111,7 @@ def server(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser():
     if CHROMIUM is None:
-        pytest.skip("system chromium not installed")
+        pytest.skip(NO_CHROMIUM)
     with sync_api.sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
         yield b

@@ -15,6 +15,7 @@ from collections import Counter
 
 import pytest
 from click.testing import CliRunner
+from server_support import missing
 
 pytest.importorskip("matplotlib")
 
@@ -68,7 +69,7 @@ def test_the_glyph_check_can_fail(tmp_path, caplog):
 def test_the_plot_builds_with_chinese_labels(name, runs, tmp_path, caplog):
     font = plot.cjk_font()
     if font is None:
-        pytest.skip("no CJK font installed (apt-get install fonts-wqy-zenhei)")
+        pytest.skip(missing("a CJK font", "fonts-wqy-microhei"))
     stats = runs[name]
     png = tmp_path / f"{name}.png"
     fig, complaints = render(stats, png, caplog)
@@ -199,7 +200,7 @@ def test_cjk_font_adds_font_files_the_cache_missed(monkeypatch):
 
     files = [f for p in plot.CJK_FONT_FILES for f in glob.glob(p, recursive=True)]
     if not files:
-        pytest.skip("no CJK font file installed (apt-get install fonts-wqy-zenhei)")
+        pytest.skip(missing("a CJK font file", "fonts-wqy-microhei"))
     stale = copy.copy(font_manager.fontManager)
     stale.ttflist = [f for f in stale.ttflist if f.name not in plot.CJK_FONTS]
     monkeypatch.setattr(font_manager, "fontManager", stale)

@@ -17,10 +17,12 @@ import pytest
 pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from server_support import Server  # noqa: E402
+from server_support import Server, missing  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="system chromium not installed")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason=missing("the system Chromium", "chromium fonts-wqy-microhei")
+)
 
 
 def click_one(page) -> bool:

@@ -15,10 +15,10 @@ pytest.importorskip("websockets")
 pytest.importorskip("psycopg")
 
 from pg_support import Postgres, binaries  # noqa: E402
-from server_support import Client, Server, drain, to_act  # noqa: E402
+from server_support import Client, Server, drain, missing, to_act  # noqa: E402
 
 if binaries() is None:  # pragma: no cover - .ci/run installs it
-    pytest.skip("PostgreSQL's server programs are not installed", allow_module_level=True)
+    pytest.skip(missing("PostgreSQL's server programs", "postgresql"), allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
@@ -188,7 +188,7 @@ def test_three_processes_behind_nginx_fail_over(pg, tmp_path):
     from nginx_support import Nginx, nginx_binary
 
     if nginx_binary() is None:  # pragma: no cover - .ci/run installs it
-        pytest.skip("nginx is not installed")
+        pytest.skip(missing("nginx", "nginx-light"))
     lease = 3.0
     servers = [
         Server(

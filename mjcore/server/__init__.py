@@ -1,6 +1,7 @@
 """A reference game server on the engine API: rooms, WebSockets, persistence, a browser table.
 
-Install the server extra (``pip install ".[server]"`` from a checkout) and run
+Install the server extra (``pip install "$(ls dist/mjcore-*.whl)[server]"`` with the built wheel,
+``pip install ".[server]"`` from a checkout) and run
 ``mjcore serve``. The pieces:
 ``rooms`` (a room = one Match, its seats, bots and pacing; no I/O), ``store`` (SQLAlchemy
 persistence of configurations and action logs), ``app`` (the Starlette ASGI app:

@@ -47,8 +47,8 @@ from ..errors import MjcoreError
     "--cluster",
     default=None,
     metavar="local:N|tcp://HOST:PORT",
-    help='Play on Dask (the "dask" extra: pip install ".[dask]" from a checkout): a '
-    "LocalCluster of N processes or a running scheduler's address.",
+    help='Play on Dask (the "dask" extra: pip install "$(ls dist/mjcore-*.whl)[dask]", or '
+    '".[dask]" from a checkout): a LocalCluster of N processes or a running scheduler\'s address.',
 )
 @click.option(
     "--chunk-size", type=click.IntRange(min=1), default=None, help="Hands per task (auto)."
