@@ -344,7 +344,7 @@ def create_app(
         loop = asyncio.get_running_loop()
         store = Store(db)
         store.on_commit = metrics.observe_commit
-        bots = BotPool(bot_workers, bot_budget_ms) if bot_workers > 0 else None
+        bots = BotPool(bot_workers, bot_budget_ms, metrics.registry) if bot_workers else None
         lobby = Lobby(
             store, schedule=loop.call_later, max_rooms=max_rooms, defaults=defaults,
             metrics=metrics, post=loop.call_soon_threadsafe, lease_s=lease_s, owner=server_id,

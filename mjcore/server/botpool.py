@@ -15,7 +15,9 @@ microseconds), so a busy pool slows bots' play, never the loop.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import multiprocessing
+import os
 import pickle
 import sys
 from collections.abc import Callable
@@ -32,6 +34,8 @@ BUDGET_MS = 200.0
 """Default time budget of one decision in a worker (``mjcore serve --bot-budget-ms``)."""
 GRACE_S = 2.0
 """Beyond the budget: the worker's start, the game's transfer, a busy machine."""
+WORKER_NICE = 10
+"""How much lower the workers' CPU priority is than the server's (os.nice)."""
 QUEUE_PER_WORKER = 4
 """Decisions waiting per worker before rooms fall back to the loop's bot."""
 
@@ -59,14 +63,18 @@ def _decide(name: str, blob: bytes, seat: int, seed: list[int], budget_ms: float
 
 
 def _warm() -> None:
-    """Import the engine and bots when a worker starts, not at its first decision."""
+    """When a worker starts: a lower CPU priority than the server's loop (bot work waits for
+    the loop, never the reverse), and the engine and bots imported before the first
+    decision."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICE)
     from .. import bots  # noqa: F401
 
 
 class BotPool:
     """``workers`` processes deciding for bots outside :data:`LOOP_BOTS`."""
 
-    def __init__(self, workers: int = 1, budget_ms: float = 0.0) -> None:
+    def __init__(self, workers: int = 1, budget_ms: float = 0.0, registry: Any = None) -> None:
         if workers < 1:
             raise ValueError(f"bot workers must be at least 1, got {workers}")
         self.workers = workers
@@ -74,6 +82,21 @@ class BotPool:
         self.waiting = 0  # decisions submitted and not answered
         self.fallbacks = 0  # decisions the loop's bot made instead (queue full or too late)
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._counter: Any = None  # mjcore_bot_decisions_total{by="pool"|"fallback"}
+        if registry is not None:
+            from prometheus_client import Counter
+
+            self._counter = Counter(
+                "mjcore_bot_decisions", "Decisions of bots too slow for the loop: answered by "
+                "the worker pool, or by the loop's expert (pool full or too late)", ["by"],
+                registry=registry,
+            )  # fmt: skip
+
+    def _count(self, by: str) -> None:
+        if by == "fallback":
+            self.fallbacks += 1
+        if self._counter is not None:
+            self._counter.labels(by=by).inc()
 
     def offloads(self, name: str) -> bool:
         """Whether bot ``name`` decides here (not on the loop)."""
@@ -93,7 +116,7 @@ class BotPool:
         it comes, or ``done(None)`` once it is too late (``schedule`` sets that deadline).
         False (nothing asked) when the pool is full: decide on the loop instead."""
         if self.waiting >= QUEUE_PER_WORKER * self.workers:
-            self.fallbacks += 1
+            self._count("fallback")
             return False
         if self._pool is None:
             # spawn: the server process has threads (database writers), which fork would copy
@@ -108,8 +131,7 @@ class BotPool:
                 return
             answered[0] = True
             self.waiting -= 1
-            if action is None:
-                self.fallbacks += 1
+            self._count("fallback" if action is None else "pool")
             done(action)
 
         def landed(future: concurrent.futures.Future[str]) -> None:  # (a pool thread)
@@ -131,7 +153,7 @@ class BotPool:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
             self.waiting -= 1
-            self.fallbacks += 1
+            self._count("fallback")
             return False
         future.add_done_callback(landed)
         schedule(self.budget_ms / 1000 + GRACE_S, lambda: finish(None))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 import socket
 import sys
 
@@ -201,6 +202,7 @@ def serve_command(
             rooms_per_minute=limit_rooms_per_minute,
             rooms_burst=max(1, int(limit_rooms_per_minute)), open_rooms=limit_open_rooms,
             connections=limit_connections, replays_per_minute=limit_replays_per_minute,
+            replays_burst=max(1, min(10, math.ceil(limit_replays_per_minute))),
             login_s=login_timeout, header_s=header_timeout,
             max_connections=max_connections or _descriptor_budget(),
         )  # fmt: skip
