@@ -441,10 +441,11 @@ def create_app(
 
     async def create_room(request: Request) -> Response:
         client = limiter.client(request.client, request.headers)
-        limited = _room_limits(client)
-        if limited is not None:
-            return limited
         try:
+            lobby().check_room_space()  # full: 503 before any of the client's limits count
+            limited = _room_limits(client)
+            if limited is not None:
+                return limited
             room = await lobby().create_async(await _json_body(request))
         except RoomsFull as exc:  # 503: a proxy tries another process
             response = _error(503, str(exc))

@@ -228,6 +228,9 @@ def serve_command(
         ws_ping_timeout=20,
         ws_per_message_deflate=ws_compression,
         backlog=4096,
+        # The client address is resolved by limits.py from --trusted-proxy only (uvicorn's
+        # own default would believe X-Forwarded-For from any local peer).
+        proxy_headers=False,
         # a header deadline, and 503 to connections past the process's share of descriptors
         http=http_protocol(limits.header_s, limits.max_connections, app.state.count_limited),
     )

@@ -1120,7 +1120,8 @@ class Lobby:
             self.rooms.pop(room_id).close()
         return dropped
 
-    def _check_room_space(self) -> None:
+    def check_room_space(self) -> None:
+        """RoomsFull if this process holds its maximum of rooms (after dropping unused ones)."""
         if len(self.rooms) >= self.max_rooms:
             self.drop_idle(0.0)  # rooms nobody uses (stored, lease given up) make space
         if len(self.rooms) >= self.max_rooms:
@@ -1128,7 +1129,7 @@ class Lobby:
                             "try again later or another server")  # fmt: skip
 
     def create(self, request: Any) -> Room:
-        self._check_room_space()
+        self.check_room_space()
         config = config_from_request(request, self.defaults)
         room_id = secrets.token_hex(8)
         room = Room.create(
@@ -1144,7 +1145,7 @@ class Lobby:
         """:meth:`create` with the database writes in worker threads (fresh pooled
         connections, checked before use: the first room after a database outage is stored
         like any other)."""
-        self._check_room_space()
+        self.check_room_space()
         config = config_from_request(request, self.defaults)
         room_id = secrets.token_hex(8)
         await asyncio.to_thread(self.store.create_room, room_id, config.to_json(), time.time())
@@ -1159,7 +1160,7 @@ class Lobby:
         await asyncio.wrap_future(self.store.submit(rows))
         room.durable = room.log_len
         room._write_snapshots()
-        self._check_room_space()
+        self.check_room_space()
         self.rooms[room_id] = room
         return room
 
