@@ -278,7 +278,8 @@ class Room:
         self.ready: set[int] = set()
         self.hold_until = 0.0
         self.paused_until = 0.0  # after a failed write: no automatic moves before this time
-        self.asked: dict[int, tuple[int, float]] = {}  # seat -> (history length, since)
+        # seat -> ((hand, history length), since when it is asked)
+        self.asked: dict[int, tuple[tuple[int, int], float]] = {}
         self.over_since: float | None = None
         self.idle_since: float | None = clock()  # since when no seat is connected (None: one is)
         self._bots: dict[str, BaseBot] = {}
@@ -768,7 +769,8 @@ class Room:
         self.pump()
 
     def _asked_since(self, seat: int, now: float) -> float:
-        key = self.game.action_count
+        # (the hand too: a new hand's first decision has the action count of an old one)
+        key = (self.hand_index, self.game.action_count)
         entry = self.asked.get(seat)
         if entry is None or entry[0] != key:
             entry = self.asked[seat] = (key, now)

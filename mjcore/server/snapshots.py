@@ -222,7 +222,7 @@ def load_hand(store: Store, room_id: str, config: Any, hand: int) -> Game | None
             if r.hand > hand:
                 break
             log.append((r.hand, r.seat, r.action))
-    if not log:
+    if not log or log[-1][0] != hand:
         return None
     match = replay_log(config, log, snap, keep=1)
     return match.current
