@@ -758,6 +758,9 @@ class Room:
         now = (self._generation, self.hand_index, self.game.action_count, seat)
         if now != key or seat not in self.game.to_act():
             return
+        clock = self.clock()
+        if not self.conns or clock < self.hold_until or clock < self.paused_until:
+            return  # the room sleeps or holds: its next pump asks again
         action = None
         if text is not None:
             with contextlib.suppress(ValueError):
@@ -974,6 +977,7 @@ class Lobby:
         if room.match.current is None:
             room._new_hand()
             room.flush()
+        room._write_snapshots()  # (a room replayed without one gets its current hand's)
         self.rooms[room.id] = room
         if self.metrics is not None:
             self.metrics.restores.inc()
