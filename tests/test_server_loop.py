@@ -42,12 +42,18 @@ def ping_times(server: Server, seconds: float) -> list[float]:
     return times
 
 
-def play_human(server: Server, room: str, stop: threading.Event, acted: list[int]) -> None:
+def play_human(
+    server: Server, room: str, stop: threading.Event, acted: list[int], token: list | None = None
+) -> None:
     """The human seat of a bot room: answers every decision at once (first legal action)
-    and is ready for each next hand, so the room's bots keep deciding."""
+    and is ready for each next hand, so the room's bots keep deciding (its seat token goes
+    to ``token`` if given)."""
     c = Client(server, room)
     try:
-        msg = c.hello(server.join(room, 0))
+        seat_token = server.join(room, 0)
+        if token is not None:
+            token.append(seat_token)
+        msg = c.hello(seat_token)
         ref = 0
         while not stop.is_set():
             if ref:

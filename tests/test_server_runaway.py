@@ -210,3 +210,52 @@ def test_a_runaway_room_is_bounded_in_cpu_and_memory(tmp_path):
     assert hands[idle_room] == 0  # the idle room dealt nothing to its bots alone
     assert hands[back_room] <= 20  # at most one hand a second (next_hand_s's floor)
     assert cpu < 0.2 and grown < 16
+
+
+def test_a_finished_hand_that_left_memory_is_served_from_the_store(tmp_path):
+    """A real server: a room plays four hands (its human answering at once), so hand 0 has
+    left memory; GET /api/rooms/{id}/hands/0 rebuilds it from its snapshot and log — the
+    same hand a replay of the whole stored log gives."""
+    import json
+    import threading
+    import urllib.request
+
+    from server_support import Server
+    from test_server_loop import play_human
+
+    srv = Server(tmp_path / "hands.db").start()
+    stop = threading.Event()
+    try:
+        room = srv.room(variant="qingdao", seats=["human", "greedy", "greedy", "greedy"],
+                        idle_timeout_s=600, next_hand_s=1)  # fmt: skip
+        acted = [0]
+        token: list[str] = []
+        player = threading.Thread(target=play_human, args=(srv, room, stop, acted, token))
+        player.start()
+        deadline = time.monotonic() + 120
+        while srv.get(f"/api/rooms/{room}")["hand"] < 3:
+            assert time.monotonic() < deadline, "the room did not reach hand 3"
+            time.sleep(0.5)
+        stop.set()
+        player.join(15)
+        req = urllib.request.Request(f"{srv.base}/api/rooms/{room}/hands/0",
+                                     headers={"Authorization": f"Bearer {token[0]}"})  # fmt: skip
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            served = json.loads(resp.read())
+    finally:
+        stop.set()
+        srv.stop()
+    store = Store(str(tmp_path / "hands.db"))
+    try:
+        stored = store.load_all(room)[0]
+    finally:
+        store.close()
+    config = RoomConfig.from_json(stored.config)
+    full = Match(config.variant, players=4, options=config.options, seed=config.seed)
+    for _hand, seat, action in stored.log:
+        if action == "new_hand":
+            full.new_hand()
+        else:
+            full.current.apply(seat, action)
+    assert served == json.loads(json.dumps(full.hands[0].to_dict()))
+    assert served["history"]  # a whole hand, played
