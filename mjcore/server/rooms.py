@@ -365,6 +365,14 @@ class Room:
         else:
             self.snapshot_writer.submit(write)
 
+    def holds_count(self, stored: int) -> bool:
+        """Whether a count of the room's stored log entries (taken a moment ago, while this
+        copy's commits may have been landing) fits this copy: between what it knows to be
+        stored and what it has recorded. Anything else means another process wrote to the
+        room. (A count that fits while another process wrote as many entries is caught at
+        this copy's next commit: the (room_id, n) key refuses it — fencing.)"""
+        return self.durable <= stored <= self.log_len
+
     @property
     def log_len(self) -> int:
         """Entries in the room's log, stored or queued."""
@@ -1046,7 +1054,7 @@ class Lobby:
         if not lease.taken:
             raise RoomBusy(room_id, max(0.0, lease.until - time.time()))
         room = self.rooms.get(room_id)
-        if room is None or room.durable != lease.entries or room.log_len != lease.entries:
+        if room is None or not room.holds_count(lease.entries):
             return None
         room.leased_until = lease.until
         return room
@@ -1095,7 +1103,7 @@ class Lobby:
                 room.leased_until = 0.0
         for room_id, lease in retaken.items():
             room = self.rooms.get(room_id)
-            if room is not None and lease.taken and lease.entries == room.durable:
+            if room is not None and lease.taken and room.holds_count(lease.entries):
                 room.leased_until = lease.until
             elif room is not None:
                 lost.append(room_id)
