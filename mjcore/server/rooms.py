@@ -338,8 +338,8 @@ class Room:
         match's own hands are trimmed as they are dealt)."""
         keep_from = self.hand_index - KEEP_HANDS + 1
         snap = self.snaps.get(keep_from)
-        if snap is None or snap.n <= self.base or snap.n > self.durable:
-            return
+        if snap is None or snap.n <= self.base or snap.n >= self.durable:
+            return  # (only once that hand's new_hand entry is stored)
         del self.entries[: snap.n - self.base]
         self.base = snap.n
         for hand in [h for h in self.snaps if h < keep_from]:
@@ -649,8 +649,8 @@ class Room:
         state."""
         log = self.entries[: self.durable - self.base]
         snap = self.snaps.get(min(self.snaps)) if self.snaps else None
-        if snap is not None and snap.n != self.base:
-            snap = None
+        if snap is not None and (snap.n != self.base or not log):
+            snap = None  # (nothing stored yet: back to no hand at all)
         if reread:
             with contextlib.suppress(StoreError):
                 found = snapshots.load_room(self.store, self.id)
