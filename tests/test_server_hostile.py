@@ -257,7 +257,7 @@ def test_a_finished_rooms_tokens_expire_after_their_lifetime(tmp_path):
     srv = Server(db, "--token-ttl-s", "2", "--server-id", "ttl").start()
     try:
         room = srv.room(variant="xuezhan_kaxinwu", players=2, seats=["human", "greedy"],
-                        idle_timeout_s=0.1, max_hands=1)  # fmt: skip
+                        idle_timeout_s=1, max_hands=1)  # fmt: skip
         token = srv.join(room, 0)
         c = Client(srv, room)
         c.hello(token)  # idle: the bot plays the human seat to the end of the only hand

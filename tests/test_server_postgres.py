@@ -47,6 +47,20 @@ def health(server: Server) -> tuple[int, dict]:
         return exc.code, json.loads(exc.read())
 
 
+def post_with_headers(server: Server, path: str, body: dict) -> tuple[int, dict, dict]:
+    import http.client
+    import json
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+        resp = conn.getresponse()
+        headers = {k.lower(): v for k, v in resp.getheaders()}
+        return resp.status, headers, json.loads(resp.read())
+    finally:
+        conn.close()
+
+
 def wait_healthy(server: Server) -> None:
     deadline = time.monotonic() + 30
     while health(server)[0] != 200:
@@ -81,11 +95,16 @@ def test_a_database_outage_loses_nothing_and_applies_nothing_unstored(pg, server
     status, body = health(server)
     assert status == 503 and body["ok"] is False and body["database"] == "unreachable"
     assert server.metrics()["mjcore_commit_failures_total"] >= 2
-    status, body = server.post("/api/rooms", {"variant": "qingdao"})
+    status, headers, body = post_with_headers(server, "/api/rooms", {"variant": "qingdao"})
     assert status == 503 and "database" in body["error"]
+    assert int(headers["retry-after"]) >= 1  # (issue 32) when to come back
 
     pg.start()
     wait_healthy(server)
+    # (issue 32) the first room created after the database is back is stored like any other
+    status, body = server.post("/api/rooms", {"variant": "qingdao", "idle_timeout_s": 60})
+    assert status == 201, body
+    assert server.get(f"/api/rooms/{body['room']}")["hand"] == 0
     deadline = time.monotonic() + 10
     while True:  # the room waits a moment after a failed write, then takes actions again
         reply = c.act(action, 20)

@@ -223,7 +223,7 @@ def test_reconnect_resumes_after_last_event(server):
 
 
 def test_idle_seat_is_taken_over_by_a_bot_and_can_come_back(server):
-    room = server.room(variant="xuezhan_kaxinwu", idle_timeout_s=0.3, next_hand_s=60)
+    room = server.room(variant="xuezhan_kaxinwu", idle_timeout_s=1, next_hand_s=60)
     token = server.join(room)
     c = Client(server, room)
     c.hello(token)
@@ -240,7 +240,7 @@ def test_idle_seat_is_taken_over_by_a_bot_and_can_come_back(server):
 
 
 def test_finished_hand_starts_the_next(server):
-    room = server.room(variant="xuezhan_kaxinwu", idle_timeout_s=0.1, next_hand_s=60)
+    room = server.room(variant="xuezhan_kaxinwu", idle_timeout_s=1, next_hand_s=60)
     token = server.join(room)
     c = Client(server, room)
     c.hello(token)
@@ -312,8 +312,8 @@ def test_resume_across_hands(server):
     room = server.room(
         variant="xuezhan_kaxinwu",
         seats=["human", "human", "greedy", "greedy"],
-        idle_timeout_s=0.2,
-        next_hand_s=0.3,
+        idle_timeout_s=1,
+        next_hand_s=1,
     )
     stays, leaves = server.join(room), server.join(room)
     a = Client(server, room)
@@ -322,6 +322,8 @@ def test_resume_across_hands(server):
     first = b.hello(leaves)
     hand, since = first["hand"], first["next"]
     b.close()
+    over = a.until(lambda m: m["type"] == "state" and m["view"]["phase"] == "over", timeout=60)
+    a.send({"type": "next", "hand": over["hand"]})  # present and ready: the next hand starts
     deadline = time.monotonic() + 30
     while server.get(f"/api/rooms/{room}")["hand"] < 1 and time.monotonic() < deadline:
         time.sleep(0.1)

@@ -449,8 +449,8 @@ CONFIG = {
     "seats": array(SEAT_KIND, minItems=2, maxItems=4),
     "first_dealer": SEAT,
     "claim_window_ms": {"type": "integer", "minimum": 0, "maximum": 30000},
-    "idle_timeout_s": {"type": "number", "minimum": 0.1, "maximum": 3600},
-    "next_hand_s": {"type": "number", "minimum": 0, "maximum": 3600},
+    "idle_timeout_s": {"type": "number", "minimum": 1, "maximum": 3600},  # floors: rooms.py
+    "next_hand_s": {"type": "number", "minimum": 1, "maximum": 3600},
     "max_hands": {"type": "integer", "minimum": 0, "maximum": 10000},
     "bot": {
         "type": "string",

@@ -34,8 +34,20 @@ from ..engine.variant import Variant
 from ..errors import IllegalActionError, MjcoreError
 from ..replay import build_replay, pattern_list
 from ..variants import get_variant, names
+from . import snapshots
+from .botpool import BotPool
+from .limits import ClientLimits, Limiter, retry_after
 from .metrics import CONTENT_TYPE, Metrics
-from .rooms import LEASE_S, TOKEN_TTL_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
+from .rooms import (
+    LEASE_S,
+    TOKEN_TTL_S,
+    Lobby,
+    NotYourTurnError,
+    Room,
+    RoomBusy,
+    RoomError,
+    RoomsFull,
+)
 from .store import Store, StoreError
 
 
@@ -83,6 +95,8 @@ MAX_VIOLATIONS = 100  # rate-limit or auth violations before the connection is c
 MAX_DEPTH = 8  # nesting of lists and objects in one message or request body
 MAX_REF = 32  # characters of a message's ``id``
 IDLE_ROOM_S = 600.0  # a room nobody has been connected to this long leaves memory
+OUTAGE_RETRY_S = 5  # Retry-After of a 503 while the database is unavailable
+FULL_RETRY_S = 30  # Retry-After of a 503 from a process holding its maximum of rooms
 
 
 class BadJSON(ValueError):
@@ -225,9 +239,19 @@ def _busy(exc: RoomBusy) -> JSONResponse:
 
 
 def _unavailable(exc: StoreError) -> JSONResponse:
-    """503 for a request the database did not take (the details go to the log only)."""
+    """503 + Retry-After for a request the database did not take (the details go to the log
+    only)."""
     print(f"mjcore server: {exc}", file=sys.stderr)
-    return _error(503, "the database is unavailable; nothing was changed, try again later")
+    response = _error(503, "the database is unavailable; nothing was changed, try again later")
+    response.headers["Retry-After"] = str(OUTAGE_RETRY_S)
+    return response
+
+
+def _limited(message: str, seconds: float) -> JSONResponse:
+    """429 + Retry-After: this client went past one of its limits (limits.py)."""
+    response = _error(429, message)
+    response.headers["Retry-After"] = retry_after(seconds)
+    return response
 
 
 async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
@@ -293,6 +317,9 @@ def create_app(
     lease_s: float = LEASE_S,
     server_id: str = "",
     token_ttl_s: float = TOKEN_TTL_S,
+    limits: ClientLimits | None = None,
+    bot_workers: int = 1,
+    bot_budget_ms: float = 0.0,
     **defaults: Any,
 ) -> Starlette:
     """The server app; ``defaults`` are room settings used when a request omits them.
@@ -301,21 +328,27 @@ def create_app(
     start; rooms nobody has been connected to for ``idle_room_s`` seconds leave memory. A
     room is served under a lease of ``lease_s`` seconds in the database (one process at a
     time), renewed while anyone is connected to it; ``server_id`` names this server in the
-    leases (a restarted server with the same id takes its rooms back at once)."""
+    leases (a restarted server with the same id takes its rooms back at once). ``limits``:
+    what one client address may take (limits.py; the defaults if None). Bots slower than
+    the loop's budget (``mc``) decide in ``bot_workers`` worker processes within
+    ``bot_budget_ms`` each (rooms.BotPool)."""
     if restore not in ("lazy", "all"):
         raise ValueError(f"restore must be 'lazy' or 'all', got {restore!r}")
     state: dict[str, Any] = {}
     metrics = Metrics()
+    limiter = Limiter(limits or ClientLimits(), metrics.registry)
+    replaying = asyncio.Semaphore(1)  # one replay bundle built at a time (CPU-heavy)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
         store = Store(db)
         store.on_commit = metrics.observe_commit
+        bots = BotPool(bot_workers, bot_budget_ms, metrics.registry) if bot_workers else None
         lobby = Lobby(
             store, schedule=loop.call_later, max_rooms=max_rooms, defaults=defaults,
             metrics=metrics, post=loop.call_soon_threadsafe, lease_s=lease_s, owner=server_id,
-            token_ttl_s=token_ttl_s,
+            token_ttl_s=token_ttl_s, bots=bots,
         )  # fmt: skip
         metrics.count_rooms(lambda: len(lobby.rooms))
         if restore == "all":
@@ -326,6 +359,9 @@ def create_app(
         yield
         sweeper.cancel()
         lobby.release_all()
+        lobby.close()
+        if bots is not None:
+            bots.close()
         store.close()
 
     def lobby() -> Lobby:
@@ -338,12 +374,20 @@ def create_app(
         return FileResponse(STATIC / "replay.html")
 
     async def replay_bundle(request: Request) -> Response:
-        """A saved game (``Game.to_json()`` form) -> its replay bundle (mjcore.replay)."""
+        """A saved game (``Game.to_json()`` form) -> its replay bundle (mjcore.replay).
+        Expensive (tens of ms of CPU): a per-client rate, and one at a time per process."""
+        client = limiter.client(request.client, request.headers)
+        wait = 0.0 if limiter.limits.exempts(client) else limiter.replays.take(client)
+        if wait:
+            limiter.count("replay")
+            return _limited(f"at most {limiter.limits.replays_per_minute:g} replays a minute "
+                            "per client", wait)  # fmt: skip
         try:
             saved = await _json_body(request, MAX_REPLAY_BODY)
             if not isinstance(saved, dict):
                 raise RoomError("a saved game is a JSON object")
-            bundle = await asyncio.to_thread(build_replay, saved)
+            async with replaying:
+                bundle = await asyncio.to_thread(build_replay, saved)
         except (RoomError, MjcoreError, ValueError) as exc:
             return _error(400, str(exc))
         return JSONResponse(bundle)
@@ -364,9 +408,18 @@ def create_app(
         if room.seat_for_token(token) is None:
             return _error(403, "a seat token of this room is needed (Authorization: Bearer …)")
         hand = request.path_params["hand"]
-        if not hand.isdigit() or int(hand) >= len(room.match.hands):
-            return _error(404, f"no hand {hand!r} in this room ({len(room.match.hands)} so far)")
-        game = room.match.hands[int(hand)]
+        if not hand.isdigit() or int(hand) >= room.hand_count:
+            return _error(404, f"no hand {hand!r} in this room ({room.hand_count} so far)")
+        game = room.hand_game(int(hand))
+        if game is None:  # a finished hand that left memory: rebuilt from the database
+            try:
+                game = await asyncio.to_thread(
+                    snapshots.load_hand, room.store, room.id, room.config, int(hand)
+                )
+            except StoreError as exc:
+                return _unavailable(exc)
+            if game is None:
+                return _error(404, f"hand {hand} of this room is not stored")
         if not game.is_over:
             return _error(409, f"hand {hand} is not over yet")
         return JSONResponse(game.to_dict())
@@ -387,13 +440,41 @@ def create_app(
         return JSONResponse([variant_info(get_variant(n)) for n in names()])
 
     async def create_room(request: Request) -> Response:
+        client = limiter.client(request.client, request.headers)
         try:
-            room = lobby().create(await _json_body(request))
+            lobby().check_room_space()  # full: 503 before any of the client's limits count
+            limited = _room_limits(client)
+            if limited is not None:
+                return limited
+            room = await lobby().create_async(await _json_body(request))
+        except RoomsFull as exc:  # 503: a proxy tries another process
+            response = _error(503, str(exc))
+            response.headers["Retry-After"] = str(FULL_RETRY_S)
+            return response
         except RoomError as exc:
             return _error(400, str(exc))
         except StoreError as exc:
             return _unavailable(exc)
+        limiter.created_room(client, room.id)
         return JSONResponse(room.summary(), status_code=201)
+
+    def _room_limits(client: str) -> Response | None:
+        """429 if the client created too many rooms lately or has too many open."""
+        lim = limiter.limits
+        if lim.exempts(client):
+            return None
+        rooms = lobby().rooms
+        mine = limiter.open_rooms(client, lambda r: r in rooms and not rooms[r].finished)
+        if lim.open_rooms and mine >= lim.open_rooms:
+            limiter.count("open_rooms")
+            return _limited(f"at most {lim.open_rooms} open rooms per client; finish or leave "
+                            "some first", 60)  # fmt: skip
+        wait = limiter.rooms.take(client)
+        if wait:
+            limiter.count("rooms")
+            return _limited(f"at most {lim.rooms_per_minute:g} new rooms a minute per client",
+                            wait)  # fmt: skip
+        return None
 
     async def room_summary(request: Request) -> Response:
         try:
@@ -428,6 +509,22 @@ def create_app(
         return JSONResponse({"room": room.id, "seat": seat, "token": token})
 
     async def play(ws: WebSocket) -> None:
+        client = limiter.client(ws.client, ws.headers)
+        if not limiter.limits.exempts(client):
+            if not limiter.connections.acquire(client):
+                limiter.count("connections")
+                return await ws.send_denial_response(_limited(
+                    f"at most {limiter.limits.connections} connections per client", 10
+                ))  # fmt: skip
+        else:
+            client = ""  # (not counted)
+        try:
+            await _play(ws)
+        finally:
+            if client:
+                limiter.connections.release(client)
+
+    async def _play(ws: WebSocket) -> None:
         try:
             found: Room | Exception = await lobby().fetch(ws.path_params["room_id"])
         except RoomBusy as exc:  # HTTP 503 to the handshake: a proxy tries the next process
@@ -449,9 +546,22 @@ def create_app(
             await asyncio.wait_for(conn.writer, 5)
             return
         session = Session(room, conn, metrics)
+        login_by = time.monotonic() + limiter.limits.login_s
         try:
             while not conn.closing:
-                message = await ws.receive()
+                if session.seat is None and limiter.limits.login_s > 0:
+                    try:  # a socket that never authenticates does not hold a descriptor
+                        message = await asyncio.wait_for(
+                            ws.receive(), max(0.0, login_by - time.monotonic())
+                        )
+                    except TimeoutError:
+                        limiter.count("login")
+                        session.error("not_authenticated", f"no hello within "
+                                      f"{limiter.limits.login_s:g} s")  # fmt: skip
+                        conn.close("no hello in time")
+                        break
+                else:
+                    message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
@@ -487,7 +597,22 @@ def create_app(
         WebSocketRoute("/ws/{room_id}", play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.count_limited = limiter.count  # (the HTTP protocol's refusals: limits.py)
+    return app
+
+
+def _ref_of(text: str) -> Any:
+    """The ``id`` of a message refused before it is handled (rate limit), if it has a valid
+    one: the client can still match the refusal to its request."""
+    if len(text) > MAX_MESSAGE:
+        return None
+    try:
+        msg = parse_json(text)
+    except BadJSON:
+        return None
+    ref = msg.get("id") if isinstance(msg, dict) else None
+    return ref if ref is not None and valid_ref(ref) else None
 
 
 class Session:
@@ -514,7 +639,9 @@ class Session:
 
     def handle(self, text: str) -> None:
         if not self.bucket.take():
-            return self.error("rate_limited", f"more than {MESSAGE_RATE:g} messages per second")
+            return self.error(
+                "rate_limited", f"more than {MESSAGE_RATE:g} messages per second", _ref_of(text)
+            )
         if len(text) > MAX_MESSAGE:
             return self.error("too_large", f"messages are at most {MAX_MESSAGE} characters")
         try:

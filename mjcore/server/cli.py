@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 import socket
 import sys
 
@@ -77,6 +78,84 @@ from . import DEFAULT_BOT
     "(a room may choose its own with 'bot').",
 )
 @click.option(
+    "--trusted-proxy",
+    multiple=True,
+    metavar="ADDRESS|NETWORK",
+    help="A proxy (e.g. nginx) whose X-Forwarded-For names the client; repeatable. Without "
+    "one, a client is the connection's peer address.",
+)
+@click.option(
+    "--limit-exempt",
+    multiple=True,
+    metavar="ADDRESS|NETWORK",
+    help="Clients no per-client limit applies to (a local load generator); repeatable.",
+)
+@click.option(
+    "--limit-rooms-per-minute",
+    default=30.0,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Room creations per client a minute (0: no limit).",
+)
+@click.option(
+    "--limit-open-rooms",
+    default=100,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Open rooms a client created, per process (0: no limit).",
+)
+@click.option(
+    "--limit-connections",
+    default=64,
+    show_default=True,
+    type=click.IntRange(0),
+    help="WebSockets per client (0: no limit).",
+)
+@click.option(
+    "--limit-replays-per-minute",
+    default=60.0,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="POST /api/replay per client a minute (0: no limit).",
+)
+@click.option(
+    "--login-timeout",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Seconds a WebSocket has to send hello (0: no deadline).",
+)
+@click.option(
+    "--header-timeout",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Seconds a TCP connection has to send a request's headers (0: no deadline).",
+)
+@click.option(
+    "--max-connections",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Open connections per process before new ones get 503 (0: the descriptor "
+    "limit less a reserve).",
+)
+@click.option(
+    "--bot-workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(0, 64),
+    help="Worker processes deciding for bots too slow for the event loop (mc); 0: "
+    "they decide on the loop (stalls every room).",
+)
+@click.option(
+    "--bot-budget-ms",
+    default=200.0,
+    show_default=True,
+    type=click.FloatRange(1, 60_000),
+    help="Time budget of one such bot decision.",
+)
+@click.option(
     "--ws-compression/--no-ws-compression",
     default=False,
     show_default=True,
@@ -95,6 +174,17 @@ def serve_command(
     server_id: str,
     token_ttl_s: float,
     bot: str,
+    trusted_proxy: tuple[str, ...],
+    limit_exempt: tuple[str, ...],
+    limit_rooms_per_minute: float,
+    limit_open_rooms: int,
+    limit_connections: int,
+    limit_replays_per_minute: float,
+    login_timeout: float,
+    header_timeout: float,
+    max_connections: int,
+    bot_workers: int,
+    bot_budget_ms: float,
     ws_compression: bool,
 ) -> None:
     """Run the game server (HTTP API, WebSockets, browser table at http://HOST:PORT/)."""
@@ -102,11 +192,25 @@ def serve_command(
         import uvicorn
 
         from .app import MAX_MESSAGE, create_app
+        from .limits import ClientLimits, http_protocol, networks
     except ImportError as exc:  # pragma: no cover - depends on the install
         hint = "install the server extra: " + install_hint("server")
         raise click.ClickException(f"{exc}; {hint}") from None
+    try:
+        limits = ClientLimits(
+            trusted_proxies=networks(trusted_proxy), exempt=networks(limit_exempt),
+            rooms_per_minute=limit_rooms_per_minute,
+            rooms_burst=max(1, int(limit_rooms_per_minute)), open_rooms=limit_open_rooms,
+            connections=limit_connections, replays_per_minute=limit_replays_per_minute,
+            replays_burst=max(1, min(10, math.ceil(limit_replays_per_minute))),
+            login_s=login_timeout, header_s=header_timeout,
+            max_connections=max_connections or _descriptor_budget(),
+        )  # fmt: skip
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
     app = create_app(
-        db, max_rooms=max_rooms, restore=restore, idle_room_s=idle_room_s, lease_s=lease_s,
+        db, limits=limits, bot_workers=bot_workers, bot_budget_ms=bot_budget_ms,
+        max_rooms=max_rooms, restore=restore, idle_room_s=idle_room_s, lease_s=lease_s,
         server_id=server_id or f"{socket.gethostname()[:40]}:{port}", token_ttl_s=token_ttl_s,
         claim_window_ms=claim_window_ms, idle_timeout_s=idle_timeout, bot=bot,
     )  # fmt: skip
@@ -124,7 +228,29 @@ def serve_command(
         ws_ping_timeout=20,
         ws_per_message_deflate=ws_compression,
         backlog=4096,
+        # The client address is resolved by limits.py from --trusted-proxy only (uvicorn's
+        # own default would believe X-Forwarded-For from any local peer).
+        proxy_headers=False,
+        # a header deadline, and 503 to connections past the process's share of descriptors
+        http=http_protocol(limits.header_s, limits.max_connections, app.state.count_limited),
     )
+
+
+def _descriptor_budget(reserve: int = 128) -> int:
+    """Raise the soft descriptor limit to the hard one; connections may use all but
+    ``reserve`` (database, log files, the loop's own)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > 1 << 20:
+        hard = 1 << 20
+    if soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError):
+            pass
+    return max(16, soft - reserve)
 
 
 @click.command("loadtest")

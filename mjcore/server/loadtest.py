@@ -4,7 +4,8 @@ Each table is one room; ``clients`` of its seats are played here over WebSockets
 rest by the server's bots). A client answers every decision it is offered (``hu`` when it
 can, otherwise a seeded random legal action) after ``think`` seconds and measures each
 action's latency from sending ``act`` to receiving its ``ok``. Everything is bounded by
-the duration; only loopback addresses are accepted.
+the duration; only loopback addresses are accepted. The server's per-client limits count
+every table against this one address: start it with ``--limit-exempt 127.0.0.1``.
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ def _setup_table(base: str, cfg: LoadConfig, players: int) -> tuple[str, list[st
     seats = ["human"] * cfg.clients + ["greedy"] * (players - cfg.clients)
     room = _post(
         f"{base}/api/rooms",
-        {"variant": cfg.variant, "players": players, "seats": seats, "next_hand_s": 0,
+        # next_hand_s at its floor: the clients send next, so a hand starts when all did
+        {"variant": cfg.variant, "players": players, "seats": seats, "next_hand_s": 1,
          "claim_window_ms": 0, "idle_timeout_s": 600},
     )  # fmt: skip
     tokens = [

@@ -26,6 +26,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
@@ -37,7 +38,9 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..errors import IllegalActionError, InvalidOptionError, clip
 from ..variants import get_variant, names
-from . import DEFAULT_BOT
+from . import DEFAULT_BOT, snapshots
+from .botpool import FALLBACK_BOT, BotPool
+from .snapshots import KEEP_HANDS, Snapshot, match_at, snapshot_of, trim
 from .store import Lease, Store, StoredRoom, StoreError
 
 HUMAN = "human"
@@ -47,6 +50,9 @@ RETRY_AFTER_S = 1.0  # after a failed write, bots and timers wait this long befo
 TOKEN_TTL_S = 3600.0  # a finished room's seat tokens work this long after its last hand
 LEASE_S = 10.0  # a room's lease, renewed every LEASE_S / 3 while anyone is connected
 LEASE_MARGIN_S = 1.0  # a lease this close to its end is renewed before the room is used
+# Pacing floors: below them a room with bots plays hundreds of hands a second by itself.
+IDLE_TIMEOUT_FLOOR_S = 1.0  # idle_timeout_s: a human seat's least time to decide
+NEXT_HAND_FLOOR_S = 1.0  # next_hand_s: the least pause between hands (unless all are ready)
 
 
 class RoomError(InvalidOptionError):
@@ -60,6 +66,10 @@ class RoomBusy(RoomError):
     def __init__(self, room_id: str, retry_after: float) -> None:
         super().__init__(f"room {room_id} is served by another server process; retry shortly")
         self.retry_after = retry_after
+
+
+class RoomsFull(RoomError):
+    """This process holds its maximum of rooms (503: a proxy may try another process)."""
 
 
 class NotYourTurnError(IllegalActionError):
@@ -116,7 +126,8 @@ def _number(
     kinds = (int,) if whole else (int, float)
     if type(value) not in kinds or not low <= value <= high:
         what = "an integer" if whole else "a number"
-        raise RoomError(f"{key} must be {what} {low:g}..{high:g}, got {clip(value)}")
+        floor = " (its floor: a room may not play faster)" if low > 0 else ""
+        raise RoomError(f"{key} must be {what} {low:g}..{high:g}{floor}, got {clip(value)}")
     return value
 
 
@@ -166,8 +177,8 @@ def config_from_request(data: Any, defaults: dict[str, Any] | None = None) -> Ro
         seed=secrets.randbits(62),
         first_dealer=first_dealer,
         claim_window_ms=int(_number(data, "claim_window_ms", 0, 0, 30_000, whole=True)),
-        idle_timeout_s=float(_number(data, "idle_timeout_s", 30.0, 0.1, 3600)),
-        next_hand_s=float(_number(data, "next_hand_s", 10.0, 0, 3600)),
+        idle_timeout_s=float(_number(data, "idle_timeout_s", 30.0, IDLE_TIMEOUT_FLOOR_S, 3600)),
+        next_hand_s=float(_number(data, "next_hand_s", 10.0, NEXT_HAND_FLOOR_S, 3600)),
         max_hands=int(_number(data, "max_hands", 0, 0, 10_000, whole=True)),
         bot=bot,
     )
@@ -175,6 +186,45 @@ def config_from_request(data: Any, defaults: dict[str, Any] | None = None) -> Ro
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def replay_log(
+    config: RoomConfig,
+    log: list[tuple[int, int, str]],
+    snap: Snapshot | None = None,
+    keep: int = KEEP_HANDS,
+    snaps: dict[int, Snapshot] | None = None,
+) -> Match:
+    """The room's match after ``log``: from its start, or from ``snap`` (then ``log`` starts
+    with that hand's new_hand entry). Only the last ``keep`` hands stay whole in memory;
+    ``snaps`` (if given) gets the snapshot of every hand dealt from the log."""
+    match = Match(
+        config.variant, players=config.players, options=config.options, seed=config.seed,
+        first_dealer=config.first_dealer,
+    )  # fmt: skip
+    start = 0
+    if snap is not None:
+        if not log or log[0] != (snap.hand, -1, "new_hand"):
+            raise RoomError(f"the log does not start at hand {snap.hand}'s snapshot")
+        match = match_at(match, snap)
+        start = 1
+        if snaps is not None:
+            snaps[snap.hand] = snap
+    base = snap.n if snap is not None else 0
+    for i in range(start, len(log)):
+        hand, seat, action = log[i]
+        if action == "new_hand":
+            match.new_hand()
+            if snaps is not None:
+                dealt = snapshot_of(match, base + i)
+                snaps[dealt.hand] = dealt
+            trim(match, keep)
+        else:
+            game = match.current
+            if game is None or hand != len(match._hands) - 1:
+                raise RoomError(f"log entry for hand {hand} out of order")
+            game.apply(seat, action)
+    return match
 
 
 class Room:
@@ -189,6 +239,7 @@ class Room:
         clock: Callable[[], float] = time.monotonic,
         metrics: Any = None,
         post: Callable[[Callable[[], None]], Any] | None = None,
+        bots: BotPool | None = None,
     ) -> None:
         self.id = room_id
         self.metrics = metrics  # a server.metrics.Metrics, or None
@@ -211,8 +262,13 @@ class Room:
             seed=config.seed,
             first_dealer=config.first_dealer,
         )
-        self.entries: list[tuple[int, int, str]] = []  # the log: (hand, seat, action)
-        self.durable = 0  # how many of ``entries`` the database is known to hold
+        # The log from entry ``base`` on (earlier entries are stored and left memory):
+        # (hand, seat, action); ``snaps``: the snapshot of each hand from ``base`` on.
+        self.entries: list[tuple[int, int, str]] = []
+        self.base = 0
+        self.snaps: dict[int, Snapshot] = {}
+        self._unwritten: list[Snapshot] = []  # snapshots to store once their entry is
+        self.durable = 0  # how many log entries (from the start) the database is known to hold
         self.tokens: dict[int, str] = {}
         self.names: dict[int, str] = {}
         self.conns: dict[int, Sink] = {}
@@ -222,11 +278,16 @@ class Room:
         self.ready: set[int] = set()
         self.hold_until = 0.0
         self.paused_until = 0.0  # after a failed write: no automatic moves before this time
-        self.asked: dict[int, tuple[int, float]] = {}  # seat -> (history length, since)
+        # seat -> ((hand, history length), since when it is asked)
+        self.asked: dict[int, tuple[tuple[int, int], float]] = {}
         self.over_since: float | None = None
         self.idle_since: float | None = clock()  # since when no seat is connected (None: one is)
         self._bots: dict[str, BaseBot] = {}
+        self._pool = bots  # decides for bots too slow for the loop (None: all on the loop)
+        self._deciding: tuple[int, int, int, int] | None = None  # a pool decision under way
+        self._generation = 0  # bumped when the room goes back to what is stored
         self._timer: Any = None
+        self.snapshot_writer: Executor | None = None  # stores snapshots off the loop
 
     # ------------------------------------------------------------ lifecycle
     @staticmethod
@@ -238,37 +299,101 @@ class Room:
         return room
 
     @staticmethod
-    def restore(stored: StoredRoom, store: Store, **kw: Any) -> Room:
-        """Rebuild a room by replaying its stored log (exactly the same state)."""
+    def restore(
+        stored: StoredRoom, store: Store, snap: Snapshot | None = None, deal: bool = True,
+        **kw: Any,
+    ) -> Room:  # fmt: skip
+        """Rebuild a room from its stored log — from ``snap`` on, when given (``stored.log``
+        then starts at its hand) — exactly the same state. A room stored without its first
+        hand gets it dealt now if ``deal`` (else the caller deals it, on the loop)."""
         room = Room(stored.room_id, RoomConfig.from_json(stored.config), store, **kw)
         room.tokens = dict(stored.token_hashes)
         room.names = dict(stored.names)
         room.finished_at = stored.finished
-        room._replay(stored.log)
-        if room.match.current is None:  # stored without its first hand: deal it now
+        room._replay(stored.log, snap)
+        if room.match.current is None and deal:  # stored without its first hand: deal it now
             room._new_hand()
             room.flush()
         return room
 
-    def _replay(self, log: list[tuple[int, int, str]]) -> None:
-        """Apply stored log entries to this (fresh) room; they count as durable."""
-        for hand, seat, action in log:
-            if action == "new_hand":
-                self.match.new_hand()
-            else:
-                game = self.match.current
-                if game is None or hand != len(self.match.hands) - 1:
-                    raise RoomError(f"room {self.id}: log entry for hand {hand} out of order")
-                game.apply(seat, action)
-        self.entries = list(log)
-        self.durable = len(log)
+    def _replay(self, log: list[tuple[int, int, str]], snap: Snapshot | None = None) -> None:
+        """Apply stored log entries to this (fresh) room (from ``snap`` on, if given); they
+        count as durable. Hands before the last KEEP_HANDS leave memory as they pass."""
+        snaps: dict[int, Snapshot] = {}
+        try:
+            self.match = replay_log(self.config, log, snap, KEEP_HANDS, snaps)
+        except (RoomError, IllegalActionError) as exc:
+            raise RoomError(f"room {self.id}: {exc}") from None
+        base = snap.n if snap is not None else 0
+        self.entries, self.base, self.snaps = list(log), base, snaps
+        self.durable = base + len(log)
+        # Replayed without a stored snapshot (an older database): store the latest ones.
+        self._unwritten = [] if snap is not None else [snaps[h] for h in sorted(snaps)[-1:]]
+        self._trim()
         if self.match.current is not None and self.match.current.is_over:
             self.over_since = self.clock()
+
+    def _trim(self) -> None:
+        """Let stored log entries of hands before the last KEEP_HANDS leave memory (the
+        match's own hands are trimmed as they are dealt)."""
+        keep_from = self.hand_index - KEEP_HANDS + 1
+        snap = self.snaps.get(keep_from)
+        if snap is None or snap.n <= self.base or snap.n >= self.durable:
+            return  # (only once that hand's new_hand entry is stored)
+        del self.entries[: snap.n - self.base]
+        self.base = snap.n
+        for hand in [h for h in self.snaps if h < keep_from]:
+            del self.snaps[hand]
+
+    def _write_snapshots(self) -> None:
+        """Store the snapshots whose hand's new_hand entry is stored (off the loop when the
+        room commits off the loop); a lost one only makes a later restore replay more."""
+        ready = [s for s in self._unwritten if s.n < self.durable]
+        if not ready:
+            return
+        self._unwritten = [s for s in self._unwritten if s.n >= self.durable]
+
+        def write() -> None:
+            for snap in ready:
+                try:
+                    snapshots.write(self.store, self.id, snap)
+                except StoreError as exc:
+                    print(f"mjcore server: room {self.id}: snapshot: {exc}", file=sys.stderr)
+
+        if self.snapshot_writer is None:
+            write()
+        else:
+            self.snapshot_writer.submit(write)
+
+    def holds_count(self, stored: int) -> bool:
+        """Whether a count of the room's stored log entries (taken a moment ago, while this
+        copy's commits may have been landing) fits this copy: between what it knows to be
+        stored and what it has recorded. Anything else means another process wrote to the
+        room. (A count that fits while another process wrote as many entries is caught at
+        this copy's next commit: the (room_id, n) key refuses it — fencing.)"""
+        return self.durable <= stored <= self.log_len
 
     @property
     def log_len(self) -> int:
         """Entries in the room's log, stored or queued."""
-        return len(self.entries)
+        return self.base + len(self.entries)
+
+    @property
+    def hand_count(self) -> int:
+        """Hands dealt so far (finished ones included)."""
+        return len(self.match._hands)
+
+    def hand_game(self, hand: int) -> Game | None:
+        """Hand ``hand`` if it is still in memory (the last KEEP_HANDS are), else None."""
+        if 0 <= hand < self.hand_count:
+            game = self.match._hands[hand]
+            return game if isinstance(game, Game) else None
+        return None
+
+    @property
+    def scores(self) -> list[int]:
+        """Cumulative net scores (Match.scores, without walking the trimmed hands)."""
+        return snapshots.total(self.match)
 
     @property
     def game(self) -> Game:
@@ -278,7 +403,7 @@ class Room:
 
     @property
     def hand_index(self) -> int:
-        return len(self.match.hands) - 1
+        return len(self.match._hands) - 1
 
     def _record(self, seat: int, action: str) -> None:
         self.store.append(self.id, self.log_len, self.hand_index, seat, action)
@@ -295,8 +420,10 @@ class Room:
         except StoreError:
             self._recover()
             raise
-        self.durable = len(self.entries)
+        self.durable = self.log_len
         self._note_finished()
+        self._write_snapshots()
+        self._trim()
 
     def commit(self, done: Callable[[StoreError | None], None] | None = None) -> None:
         """Store every entry recorded so far; ``done(None)`` runs once they are stored, or
@@ -307,7 +434,7 @@ class Room:
         the entries are stored nobody is told of them: delivery waits for the commit.
         """
         if done is not None:
-            self._waiting.append((len(self.entries), done))
+            self._waiting.append((self.log_len, done))
         if self._post is None:
             try:
                 self.flush()
@@ -326,7 +453,7 @@ class Room:
             self._settle(None)
             return
         self._in_flight = True
-        end = len(self.entries)
+        end = self.log_len
         post = self._post
         assert post is not None
         future = self.store.submit(rows)
@@ -347,6 +474,8 @@ class Room:
             return
         self.durable = max(self.durable, end)
         self._note_finished()
+        self._write_snapshots()
+        self._trim()
         self._settle(None)  # acknowledgements first, then the states they cause
         if self.store.pending(self.id):
             self._start_commit()  # recorded meanwhile: its end delivers
@@ -366,6 +495,10 @@ class Room:
 
     def _new_hand(self) -> None:
         self.match.new_hand()
+        snap = snapshot_of(self.match, self.log_len)
+        self.snaps[snap.hand] = snap
+        self._unwritten.append(snap)
+        trim(self.match, KEEP_HANDS)
         self._record(-1, "new_hand")
         self.ready.clear()
         self.over_since = None
@@ -397,7 +530,7 @@ class Room:
     def finished(self) -> bool:
         """Every hand of a room with ``max_hands`` has been played."""
         cfg = self.config
-        return bool(cfg.max_hands) and len(self.match.hands) >= cfg.max_hands and self.game.is_over
+        return bool(cfg.max_hands) and self.hand_count >= cfg.max_hands and self.game.is_over
 
     def tokens_expired(self) -> bool:
         """Seat tokens open a finished room for ``token_ttl_s`` after its last hand ended."""
@@ -466,7 +599,7 @@ class Room:
             "hand": self.hand_index,
             # Never the engine's phase: "claim" would tell anyone that a seat may claim.
             "phase": "over" if self.game.is_over else "playing",
-            "scores": self.match.scores,
+            "scores": self.scores,
         }
 
     # ------------------------------------------------------------ actions
@@ -515,15 +648,22 @@ class Room:
         ``reread`` (another process may have written to the room), or the entries known to
         be stored (also while the database cannot be read); every seat then gets the fresh
         state."""
-        log = self.entries[: self.durable]
+        log = self.entries[: self.durable - self.base]
+        snap = self.snaps.get(min(self.snaps)) if self.snaps else None
+        if snap is not None and (snap.n != self.base or not log):
+            snap = None  # (nothing stored yet: back to no hand at all)
         if reread:
             with contextlib.suppress(StoreError):
-                stored = self.store.load_all(self.id)
-                if stored:
-                    log = stored[0].log
+                found = snapshots.load_room(self.store, self.id)
+                if found is not None:
+                    log, snap = found[0].log, found[1]
         fresh = Room(self.id, self.config, self.store, clock=self.clock)  # (replay only)
-        fresh._replay(log)
+        fresh._replay(log, snap)
         self.match, self.entries, self.durable = fresh.match, fresh.entries, fresh.durable
+        self.base, self.snaps = fresh.base, fresh.snaps
+        self._unwritten = [s for s in self._unwritten if s.n < self.durable] + fresh._unwritten
+        self._generation += 1
+        self._deciding = None
         self.over_since = fresh.over_since
         self.hold_until = 0.0
         self.paused_until = self.clock() + RETRY_AFTER_S  # bots wait for the database
@@ -584,27 +724,73 @@ class Room:
             if self.is_human(seat) and seat not in self.away:
                 if self.config.claim_window_ms and game.phase in ("claim", "rob"):
                     self._apply(seat, Action("pass") if Action("pass") in game.legal_actions(
-                        seat) else self._bot_action(seat))  # fmt: skip
+                        seat) else self._bot_action(seat, FALLBACK_BOT))  # fmt: skip
                     return True
                 since = self._asked_since(seat, now)
                 if now < since + self.config.idle_timeout_s:
                     continue
                 self.away.add(seat)  # idle too long: a bot plays the seat until it is back
                 self.dirty.update(range(self.config.players))
-            self._apply(seat, self._bot_action(seat))
-            return True
+            return self._bot_move(seat)
         return False
 
+    def _bot_name(self, seat: int) -> str:
+        kind = self.config.seats[seat]
+        return self.config.bot if kind == HUMAN else kind
+
+    def _bot_move(self, seat: int) -> bool:
+        """The seat's bot moves: at once on the loop, or (a bot too slow for the loop) a
+        decision asked of the bot pool — False then: the room waits for the answer."""
+        name = self._bot_name(seat)
+        if self._pool is None or self._post is None or not self._pool.offloads(name):
+            self._apply(seat, self._bot_action(seat))
+            return True
+        key = (self._generation, self.hand_index, self.game.action_count, seat)
+        if self._deciding == key:
+            return False  # asked already: wait for it
+        seed = [self.config.seed, self.hand_index, self.game.action_count, seat]
+        schedule = self._schedule or (lambda delay, fn: None)
+        if self._pool.decide(name, self.game, seat, seed, self._post, schedule,
+                             lambda action: self._bot_decided(key, action)):  # fmt: skip
+            self._deciding = key
+            return False
+        self._apply(seat, self._bot_action(seat, FALLBACK_BOT))  # the pool is full
+        return True
+
+    def _bot_decided(self, key: tuple[int, int, int, int], text: str | None) -> None:
+        """On the loop: the pool's answer (None: none in time) for the decision ``key``;
+        applied if the room is still at that decision, else dropped."""
+        if self._deciding != key:
+            return
+        self._deciding = None
+        seat = key[3]
+        now = (self._generation, self.hand_index, self.game.action_count, seat)
+        if now != key or seat not in self.game.to_act():
+            return
+        clock = self.clock()
+        if not self.conns or clock < self.hold_until or clock < self.paused_until:
+            return  # the room sleeps or holds: its next pump asks again
+        action = None
+        if text is not None:
+            with contextlib.suppress(ValueError):
+                action = Action.parse(text)
+        if action is None or action not in self.game.legal_actions(seat):
+            action = self._bot_action(seat, FALLBACK_BOT)  # too late (or nonsense): the expert
+        self._apply(seat, action)
+        self.commit()
+        self.pump()
+
     def _asked_since(self, seat: int, now: float) -> float:
-        key = self.game.action_count
+        # (the hand too: a new hand's first decision has the action count of an old one)
+        key = (self.hand_index, self.game.action_count)
         entry = self.asked.get(seat)
         if entry is None or entry[0] != key:
             entry = self.asked[seat] = (key, now)
         return entry[1]
 
-    def _bot_action(self, seat: int) -> Action:
-        kind = self.config.seats[seat]
-        name = self.config.bot if kind == HUMAN else kind
+    def _bot_action(self, seat: int, name: str | None = None) -> Action:
+        """The bot's decision, made here (on the loop): the seat's own bot, or ``name``."""
+        name = name or self._bot_name(seat)
         bot = self._bots.get(name)
         if bot is None:
             bot = self._bots[name] = make_bot(name, 0)
@@ -618,9 +804,11 @@ class Room:
 
     def _maybe_next_hand(self, now: float) -> bool:
         cfg = self.config
-        if cfg.max_hands and len(self.match.hands) >= cfg.max_hands:
+        if cfg.max_hands and self.hand_count >= cfg.max_hands:
             return False
         present = [s for s in self.conns if self.is_human(s) and s not in self.away]
+        if not present:
+            return False  # every human is away: no hand is dealt to bots alone
         over = self.over_since if self.over_since is not None else now
         # Bots never start a hand on their own: someone present must be ready, or time is up.
         if (present and all(s in self.ready for s in present)) or now >= over + cfg.next_hand_s:
@@ -640,8 +828,10 @@ class Room:
             return max(self.hold_until, self.paused_until) - now
         game = self.game
         if game.is_over:
-            if self.config.max_hands and len(self.match.hands) >= self.config.max_hands:
+            if self.config.max_hands and self.hand_count >= self.config.max_hands:
                 return None
+            if not any(self.is_human(s) and s not in self.away for s in self.conns):
+                return None  # (every human away: the next hand waits for one to be back)
             over = self.over_since if self.over_since is not None else now
             return max(0.0, over + self.config.next_hand_s - now)
         due = [
@@ -706,12 +896,14 @@ class Room:
         if not shared:
             shared = shared if shared is not None else {}
             shared["seats"] = self.seats_info()
-            shared["match"] = {"hands": len(self.match.hands), "scores": self.match.scores}
+            shared["match"] = {"hands": self.hand_count, "scores": self.scores}
             shared["ready"] = sorted(self.ready)
         hand, since = self.cursor.get(seat, (self.hand_index, 0))
+        if self.hand_game(hand) is None:  # (a hand that left memory: the current one whole)
+            hand, since = self.hand_index, 0
         out = []
         for h in range(hand, self.hand_index + 1):
-            game = self.match.hands[h]
+            game = self.match._hands[h]
             events = game.events_for(seat, since=since if h == hand else 0)
             out.append(
                 {
@@ -741,9 +933,16 @@ class Lobby:
         lease_s: float = LEASE_S,
         owner: str = "",
         token_ttl_s: float = TOKEN_TTL_S,
+        bots: BotPool | None = None,
     ) -> None:
         self.store = store
         self.schedule = schedule
+        self.bots = bots  # decides for bots too slow for the loop (botpool.py)
+        snapshots.ensure_table(store)
+        # Stores snapshots off the loop (with ``post``); one thread: they are small and rare.
+        self.snapshot_writer = (
+            ThreadPoolExecutor(1, thread_name_prefix="mjcore-snapshots") if post else None
+        )
         self.metrics = metrics
         self.post = post  # with it, rooms commit off the loop (Room.commit)
         # This server's name in room leases (a restarted server with the same name takes its
@@ -762,19 +961,33 @@ class Lobby:
         A room whose log no longer replays (e.g. stored by an incompatible engine version)
         is reported on stderr and left out, instead of keeping the server from starting.
         """
-        for stored in self.store.load_all():
+        for room_id in snapshots.room_ids(self.store):
             try:
-                self._add_restored(stored)
+                found = snapshots.load_room(self.store, room_id)
+                if found is not None:
+                    self._add(self._restored(*found, deal=True))
             except ValueError as exc:
-                print(f"mjcore server: room {stored.room_id} not restored: {exc}", file=sys.stderr)
+                print(f"mjcore server: room {room_id} not restored: {exc}", file=sys.stderr)
         return len(self.rooms)
 
-    def _add_restored(self, stored: StoredRoom) -> Room:
+    def _restored(self, stored: StoredRoom, snap: Snapshot | None, deal: bool) -> Room:
+        """The stored room rebuilt (from ``snap`` on); it may run in a worker thread (with
+        ``deal`` False: dealing a missing first hand touches the store's queue)."""
         room = Room.restore(
-            stored, self.store, schedule=self.schedule, metrics=self.metrics, post=self.post
-        )
-        self.rooms[stored.room_id] = room
+            stored, self.store, snap, deal, schedule=self.schedule, metrics=self.metrics,
+            post=self.post, bots=self.bots,
+        )  # fmt: skip
         room.token_ttl_s = self.token_ttl_s
+        room.snapshot_writer = self.snapshot_writer
+        return room
+
+    def _add(self, room: Room) -> Room:
+        """On the loop: a restored room joins the lobby (and gets a missing first hand)."""
+        if room.match.current is None:
+            room._new_hand()
+            room.flush()
+        room._write_snapshots()  # (a room replayed without one gets its current hand's)
+        self.rooms[room.id] = room
         if self.metrics is not None:
             self.metrics.restores.inc()
         return room
@@ -791,7 +1004,18 @@ class Lobby:
         current = self._current(room_id, self.store.acquire(room_id, self.owner, self.lease_s))
         if current is not None:
             return current
-        return self._adopt(room_id, self.store.load_all(room_id))
+        return self._adopt(room_id, self._load(room_id))
+
+    def _load(self, room_id: str) -> Room:
+        """The room rebuilt from the database (its latest snapshot and the log after it):
+        RoomError if there is no such room or its log does not replay. Safe in a thread."""
+        found = snapshots.load_room(self.store, room_id)
+        if found is None:
+            raise RoomError(f"no room {room_id!r}")
+        try:
+            return self._restored(*found, deal=False)
+        except ValueError as exc:
+            raise RoomError(f"room {room_id} cannot be restored: {exc}") from None
 
     async def fetch(self, room_id: Any) -> Room:
         """:meth:`get` with every database step in a worker thread (the loop goes on);
@@ -810,7 +1034,8 @@ class Lobby:
         current = self._current(room_id, lease)
         if current is not None:
             return current
-        return self._adopt(room_id, await asyncio.to_thread(self.store.load_all, room_id))
+        # Read and rebuilt in a worker thread: a long room's restore never stalls the loop.
+        return self._adopt(room_id, await asyncio.to_thread(self._load, room_id))
 
     def _leased(self, room_id: Any) -> Room | None:
         """The room if it is in memory under a lease that is not about to run out; else
@@ -830,24 +1055,19 @@ class Lobby:
         if not lease.taken:
             raise RoomBusy(room_id, max(0.0, lease.until - time.time()))
         room = self.rooms.get(room_id)
-        if room is None or room.durable != lease.entries or room.log_len != lease.entries:
+        if room is None or not room.holds_count(lease.entries):
             return None
         room.leased_until = lease.until
         return room
 
-    def _adopt(self, room_id: str, stored: list[StoredRoom]) -> Room:
-        """Restore the stored room (lazy restore), replacing any stale copy in memory."""
-        if not stored:
-            raise RoomError(f"no room {room_id!r}")
+    def _adopt(self, room_id: str, room: Room) -> Room:
+        """A restored room (lazy restore) replaces any stale copy in memory."""
         old = self.rooms.pop(room_id, None)
         if old is not None:
             old.moved("this server's copy of the room was out of date; reconnect")
         if len(self.rooms) >= self.max_rooms:
             self.drop_idle(0.0)
-        try:
-            room = self._add_restored(stored[0])
-        except ValueError as exc:
-            raise RoomError(f"room {room_id} cannot be restored: {exc}") from None
+        self._add(room)
         room.leased_until = time.time() + self.lease_s
         return room
 
@@ -884,7 +1104,7 @@ class Lobby:
                 room.leased_until = 0.0
         for room_id, lease in retaken.items():
             room = self.rooms.get(room_id)
-            if room is not None and lease.taken and lease.entries == room.durable:
+            if room is not None and lease.taken and room.holds_count(lease.entries):
                 room.leased_until = lease.until
             elif room is not None:
                 lost.append(room_id)
@@ -915,15 +1135,53 @@ class Lobby:
             self.rooms.pop(room_id).close()
         return dropped
 
-    def create(self, request: Any) -> Room:
+    def check_room_space(self) -> None:
+        """RoomsFull if this process holds its maximum of rooms (after dropping unused ones)."""
         if len(self.rooms) >= self.max_rooms:
-            raise RoomError(f"this server holds its maximum of {self.max_rooms} rooms")
+            self.drop_idle(0.0)  # rooms nobody uses (stored, lease given up) make space
+        if len(self.rooms) >= self.max_rooms:
+            raise RoomsFull(f"this server holds its maximum of {self.max_rooms} rooms; "
+                            "try again later or another server")  # fmt: skip
+
+    def create(self, request: Any) -> Room:
+        self.check_room_space()
         config = config_from_request(request, self.defaults)
         room_id = secrets.token_hex(8)
         room = Room.create(
             room_id, config, self.store, schedule=self.schedule, metrics=self.metrics,
-            post=self.post,
+            post=self.post, bots=self.bots,
         )  # fmt: skip
         room.token_ttl_s = self.token_ttl_s
+        room.snapshot_writer = self.snapshot_writer
         self.rooms[room_id] = room
         return room
+
+    async def create_async(self, request: Any) -> Room:
+        """:meth:`create` with the database writes in worker threads (fresh pooled
+        connections, checked before use: the first room after a database outage is stored
+        like any other)."""
+        self.check_room_space()
+        config = config_from_request(request, self.defaults)
+        room_id = secrets.token_hex(8)
+        await asyncio.to_thread(self.store.create_room, room_id, config.to_json(), time.time())
+        room = Room(
+            room_id, config, self.store, schedule=self.schedule, metrics=self.metrics,
+            post=self.post, bots=self.bots,
+        )  # fmt: skip
+        room.token_ttl_s = self.token_ttl_s
+        room.snapshot_writer = self.snapshot_writer
+        room._new_hand()
+        rows = self.store.take(room_id)
+        await asyncio.wrap_future(self.store.submit(rows))
+        room.durable = room.log_len
+        room._write_snapshots()
+        self.check_room_space()
+        self.rooms[room_id] = room
+        return room
+
+    def close(self) -> None:
+        """Stop the room timers and the snapshot writer (at shutdown)."""
+        for room in self.rooms.values():
+            room.close()
+        if self.snapshot_writer is not None:
+            self.snapshot_writer.shutdown(wait=True)
