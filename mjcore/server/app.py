@@ -43,7 +43,7 @@ from ..variants import get_variant, names
 from .drain import DRAIN_REASON, GOING_AWAY, DrainGate
 from .health import Health
 from .metrics import CONTENT_TYPE, Metrics
-from .rooms import LEASE_S, TOKEN_TTL_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
+from .rooms import LEASE_S, ROOM_ID, TOKEN_TTL_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
 from .security import InvalidNameError, SecurityMiddleware, check_display_name, parse_origins
 from .store import Store, StoreError
 
@@ -250,9 +250,14 @@ def _unavailable(exc: StoreError) -> JSONResponse:
     return _error(503, "the database is unavailable; nothing was changed, try again later")
 
 
+def _is_number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also takes '²', which ``int`` refuses), at most 18."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
 async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > limit):
+    if length is not None and (not _is_number(length) or int(length) > limit):
         raise RoomError(f"request body larger than {limit} bytes")
     body = b""
     async for chunk in request.stream():
@@ -373,6 +378,13 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     async def replay_page(request: Request) -> Response:
+        """The viewer; ``?room=ID&hand=N`` must be a room id and a hand number (the page
+        sends the seat token to the path they make: nothing else may get into it)."""
+        room, hand = request.query_params.get("room"), request.query_params.get("hand")
+        if (room is not None and not ROOM_ID.fullmatch(room)) or (
+            hand is not None and not _is_number(hand)
+        ):
+            return _error(400, "room must be a room id and hand a hand number (0, 1, …)")
         return FileResponse(STATIC / "replay.html")
 
     async def replay_bundle(request: Request) -> Response:
@@ -406,7 +418,7 @@ def create_app(
         if room.seat_for_token(token) is None:
             return _error(403, "a seat token of this room is needed (Authorization: Bearer …)")
         hand = request.path_params["hand"]
-        if not hand.isdigit() or int(hand) >= len(room.match.hands):
+        if not _is_number(hand) or int(hand) >= len(room.match.hands):
             return _error(404, f"no hand {hand!r} in this room ({len(room.match.hands)} so far)")
         game = room.match.hands[int(hand)]
         if not game.is_over:
@@ -567,8 +579,13 @@ def create_app(
         WebSocketRoute("/ws/{room_id}", play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={500: _internal})
     return SecurityMiddleware(DrainGate(app, drain), origins)
+
+
+async def _internal(request: Request, exc: Exception) -> Response:
+    """A bug answers 500 with a fixed text: Python's own words go to the log only."""
+    return _error(500, "internal server error")
 
 
 def _committing(room: Room) -> bool:
