@@ -148,8 +148,9 @@ def test_a_hung_process_behind_nginx_is_failed_over(pg, tmp_path):
         for room, _, clients in tables:  # every room plays on, moved or not
             c, action = to_act(clients)
             assert c.act(action, 50)["type"] == "ok", room
-        print(f"hung process: its sockets closed by nginx after {noticed:.1f} s; {len(hung)} "
-              f"rooms served elsewhere, each request waiting {min(waits):.1f}-{max(waits):.1f} s")  # fmt: skip
+        span = f"{min(waits):.1f}-{max(waits):.1f} s"
+        print(f"hung process: its sockets closed by nginx after {noticed:.1f} s; "
+              f"{len(hung)} rooms served elsewhere, each request waiting {span}")  # fmt: skip
     finally:
         if victim_proc is not None:
             with contextlib.suppress(ProcessLookupError):
