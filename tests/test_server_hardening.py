@@ -435,3 +435,46 @@ def test_sigterm_drains_acknowledges_then_closes_with_going_away(tmp_path):
         assert history, state["events"]
     finally:
         again.stop()
+
+
+def test_the_watchdog_restarts_background_work_that_died(tmp_path):
+    """A supervised task that ends and a checkpoint thread that died are named by the health
+    report, then started again by the watchdog (real threads, a real SQLite file)."""
+    import asyncio
+
+    from mjcore.server.health import Health
+    from mjcore.server.store import Store
+
+    store = Store(str(tmp_path / "w.db"))
+    health_ = Health(store)
+    runs: list[int] = []
+
+    async def flaky() -> None:
+        runs.append(1)
+        if len(runs) == 1:
+            raise RuntimeError("a bug in a background loop")
+        await asyncio.sleep(3600)
+
+    async def main() -> None:
+        health_.supervise("flaky", flaky)
+        await asyncio.sleep(0.05)
+        _, checks = await health_.report()
+        assert checks["background"]["dead"] == ["flaky"]
+        assert store.restart_background() == []  # (the running one is alive)
+        store._stop.set()  # the checkpoint thread ends, as a crash would end it
+        assert store._checkpointer is not None
+        store._checkpointer.join(5)
+        store._stop.clear()
+        ok, checks = await health_.report()
+        assert not ok and not checks["checkpointer"]["ok"] and not checks["checkpointer"]["alive"]
+        health_.check_background()
+        await asyncio.sleep(0.05)
+        ok, checks = await health_.report()
+        assert len(runs) == 2 and health_.restarts == {"flaky": 1, "checkpointer": 1}
+        assert checks["background"]["ok"] and checks["checkpointer"]["alive"], checks
+        health_.stop()
+
+    try:
+        asyncio.run(main())
+    finally:
+        store.close()

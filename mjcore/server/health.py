@@ -7,7 +7,8 @@ do its job, else 503 naming each failing check:
 
 - ``loop``: the event loop's recent lag (a sleep's overshoot, worst over the last 10 s);
 - ``database``: it answers ``SELECT 1`` (asked in a worker thread);
-- ``writes``: the last commit of action log entries was stored;
+- ``writes``: the last commit of action log entries was stored, or failed over
+  WRITE_FAILURE_S ago (nobody wrote since: the database may be back);
 - ``checkpointer`` (SQLite): the write-ahead log's checkpoint thread is alive and its last
   checkpoint succeeded (after a disk-full it fails until space is back, and the log grows);
 - ``background``: every watched thread and task is alive (the watchdog restarts them);
@@ -36,6 +37,7 @@ LAG_WINDOW_S = 10.0  # … and over how long the worst is kept
 FD_RESERVE = 64  # fewer free descriptors than this (or 5 % of the limit) is a failure
 MEMORY_FRACTION = 0.9  # resident memory above this share of the limit is a failure
 WATCH_S = 1.0  # how often the watchdog looks at background threads and tasks
+WRITE_FAILURE_S = 10.0  # a failed commit counts this long, unless one succeeds meanwhile
 
 
 def open_descriptors() -> int:
@@ -152,7 +154,11 @@ class Health:
         except StoreError as exc:
             print(f"mjcore server: health: {exc}", file=sys.stderr)
             checks["database"] = {"ok": False, "error": "unreachable"}
-        checks["writes"] = {"ok": self.last_commit_ok, "last_failure": self.commit_failed_at}
+        recent = self.commit_failed_at is not None and (
+            time.time() - self.commit_failed_at < WRITE_FAILURE_S
+        )
+        writes_ok = self.last_commit_ok or not recent
+        checks["writes"] = {"ok": writes_ok, "last_failure": self.commit_failed_at}
         background = self.store.background_status()
         if "checkpointer" in background:
             checks["checkpointer"] = background.pop("checkpointer")
