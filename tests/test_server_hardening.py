@@ -478,3 +478,35 @@ def test_the_watchdog_restarts_background_work_that_died(tmp_path):
         asyncio.run(main())
     finally:
         store.close()
+
+
+def test_the_replay_page_never_sends_the_token_to_another_path(server):
+    """In real Chromium: the viewer refuses a room or hand that is not an id and a number
+    before it sends the seat token (and the server refuses such an address outright)."""
+    import shutil
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("system chromium not installed")
+    room, tokens = two_humans(server)
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True)
+        try:
+            page = browser.new_page()
+            page.goto(f"{server.base}/replay")
+            keep = "([r, t]) => localStorage.setItem(`mjcore:${r}`, JSON.stringify({token: t}))"
+            page.evaluate(keep, [room, tokens[0]])
+            sent: list[tuple[str, str | None]] = []
+            page.on("request", lambda r: sent.append((r.url, r.headers.get("authorization"))))
+            load = "([r, h]) => loadRoomHand(r, h).then(() => 'loaded', (e) => e.message)"
+            for hand in ("../../api/variants", "0/../../x", "1?x=1", "\u00b2", "-1", ""):
+                assert "bad room or hand" in page.evaluate(load, [room, hand]), hand
+            assert "bad room or hand" in page.evaluate(load, [f"{room}/..", "0"])
+            assert sent == []  # nothing was requested, so the token went nowhere
+            page.evaluate(load, [room, "0"])  # a real hand number: its path only
+            assert sent == [(f"{server.base}/api/rooms/{room}/hands/0", f"Bearer {tokens[0]}")]
+            answer = page.goto(f"{server.base}/replay?room={room}&hand=..%2F..%2Fapi%2Fvariants")
+            assert answer is not None and answer.status == 400
+        finally:
+            browser.close()
