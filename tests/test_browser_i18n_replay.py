@@ -268,7 +268,7 @@ def test_table_in_both_languages_and_on_a_phone(server, page, tmp_path, variant)
     # the finished hand in the replay viewer (this browser holds the seat token)
     page.click("#replay-link")
     page.wait_for_selector("#step-label", timeout=10_000)
-    page.wait_for_function("document.body.dataset.step === '0'", timeout=10_000)
+    page.wait_for_selector("body[data-step='0']", state="attached", timeout=10_000)
     page.keyboard.press("End")
     assert page.locator("#settlement .scores").count() == 1
     check_words(page, "en")
@@ -309,7 +309,7 @@ def test_variants_api_has_patterns_and_saved_hands_need_a_token(server):
 def step_through(page, saved_history: int, players: int) -> None:
     """Every step forward by arrow key / button, back once, as each seat and all open."""
     label = page.locator("#step-label")
-    page.wait_for_function("document.body.dataset.step === '0'", timeout=10_000)
+    page.wait_for_selector("body[data-step='0']", state="attached", timeout=10_000)
     assert f"{saved_history}" in label.inner_text()
     assert page.locator(".seat .shown-hand").count() == players  # all hands open
     page.select_option("#view-as", "1")

@@ -80,7 +80,8 @@ def test_a_database_outage_loses_nothing_and_applies_nothing_unstored(pg, server
         c, action = to_act(clients)
         assert c.act(action, ref)["type"] == "ok"
         acked += 1
-    assert health(server) == (200, {"ok": True, "rooms": 1, "database": "ok"})
+    status, body = health(server)
+    assert (status, body["ok"], body["rooms"], body["database"]) == (200, True, 1, "ok")
 
     pg.stop("immediate")
     c, action = to_act(clients)
@@ -94,6 +95,7 @@ def test_a_database_outage_loses_nothing_and_applies_nothing_unstored(pg, server
     assert c.states[-1]["view"] == before  # nothing unstored stayed applied
     status, body = health(server)
     assert status == 503 and body["ok"] is False and body["database"] == "unreachable"
+    assert {"database", "writes"} <= set(body["failing"])  # (a write failed too)
     assert server.metrics()["mjcore_commit_failures_total"] >= 2
     status, headers, body = post_with_headers(server, "/api/rooms", {"variant": "qingdao"})
     assert status == 503 and "database" in body["error"]

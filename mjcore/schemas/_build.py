@@ -2,7 +2,9 @@
 
 The shipped ``*.json`` files are generated from the definitions below, so the shared pieces
 (a tile, a seat, a pattern hit …) are written once; ``tests/test_schemas.py`` checks that the
-files are exactly what this module builds, so they cannot drift from it.
+files are exactly what this module builds, so they cannot drift from it. ``bundled/NAME.json``
+is each schema again as one self-contained file (every file it refers to in its ``$defs``),
+for validators in other languages; the server serves those at ``/schemas/NAME.json``.
 """
 
 from __future__ import annotations
@@ -645,11 +647,72 @@ def render(name: str) -> str:
     return json.dumps(BUILDERS[name](), indent=2, ensure_ascii=False) + "\n"
 
 
+# ---- self-contained copies (bundled/NAME.json) ---------------------------------------------
+BUNDLED_DIR = "bundled"
+
+
+def bundle(name: str) -> dict[str, Any]:
+    """Schema ``name`` with every other file it refers to inside its own ``$defs``: another
+    file's body as ``$defs[FILE]``, its definitions as ``$defs["FILE.DEF"]``, and every
+    ``$ref`` rewritten to a local pointer (``#/$defs/common.tile``), so any validator of
+    draft 2020-12 (ajv, jsonschema without mjcore's registry …) reads it alone."""
+    root = BUILDERS[name]()
+    defs: dict[str, Any] = {}
+    lifted: set[str] = set()
+
+    def pointer(target: str, fragment: str) -> str:
+        if fragment in ("", "/"):
+            return "#" if target == name else f"#/$defs/{target}"
+        assert fragment.startswith("/$defs/") and fragment.count("/") == 2, fragment
+        definition = fragment.split("/")[2]
+        return f"#/$defs/{definition}" if target == name else f"#/$defs/{target}.{definition}"
+
+    def rewrite(node: Any, doc: str) -> Any:
+        if isinstance(node, list):
+            return [rewrite(item, doc) for item in node]
+        if not isinstance(node, dict):
+            return node
+        out = {key: rewrite(value, doc) for key, value in node.items()}
+        if isinstance(node.get("$ref"), str):
+            file, _, fragment = node["$ref"].partition("#")
+            target = file.removesuffix(".json") if file else doc
+            if target != name:
+                lift(target)
+            out["$ref"] = pointer(target, fragment)
+        return out
+
+    def lift(target: str) -> None:
+        if target in lifted:
+            return
+        lifted.add(target)
+        document = BUILDERS[target]()
+        body = {k: v for k, v in document.items() if k not in ("$schema", "$id", "$defs")}
+        if set(body) - {"title", "description"}:  # (common.json is only definitions)
+            defs[target] = rewrite(body, target)
+        for key, value in document.get("$defs", {}).items():
+            defs[f"{target}.{key}"] = rewrite(value, target)
+
+    out = rewrite({k: v for k, v in root.items() if k != "$defs"}, name)
+    own = {key: rewrite(value, name) for key, value in root.get("$defs", {}).items()}
+    assert not set(own) & set(defs), "a definition's name collides with a bundled file's"
+    out["$id"] = f"{BASE}{BUNDLED_DIR}/{name}.json"
+    if own or defs:
+        out["$defs"] = {**own, **dict(sorted(defs.items()))}
+    return out
+
+
+def render_bundled(name: str) -> str:
+    """The text of ``bundled/NAME.json``."""
+    return json.dumps(bundle(name), indent=2, ensure_ascii=False) + "\n"
+
+
 def main() -> None:
-    """Write every schema file next to this module."""
+    """Write every schema file next to this module, and its self-contained copy."""
     here = Path(__file__).parent
+    (here / BUNDLED_DIR).mkdir(exist_ok=True)
     for name in BUILDERS:
         (here / f"{name}.json").write_text(render(name), encoding="utf-8")
+        (here / BUNDLED_DIR / f"{name}.json").write_text(render_bundled(name), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,11 @@ Routes (see docs/protocol.md for every message):
 - ``WS /ws/{id}`` play: the first message is ``{"type": "hello", "token": …}``
 - ``GET /replay`` the replay viewer; ``POST /api/replay`` a saved game -> its replay bundle;
   ``GET /api/rooms/{id}/hands/{n}`` a finished hand's saved game (a seat token of the room)
+- ``GET /api/health`` what is wrong (mjcore.server.health), ``GET /api/health/live`` liveness
+- ``GET /schemas/NAME.json`` a JSON Schema with every ``$ref`` inside it (any validator)
+
+Around it: security headers, Origin and JSON checks (mjcore.server.security) and the drain on
+SIGTERM (mjcore.server.drain).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import json
 import math
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +38,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine.variant import Variant
 from ..errors import IllegalActionError, MjcoreError
 from ..replay import build_replay, pattern_list
+from ..schemas import bundled_names, bundled_text
 from ..variants import get_variant, names
 from . import snapshots
 from .botpool import BotPool
+from .drain import DRAIN_REASON, GOING_AWAY, DrainGate
+from .health import Health
 from .limits import ClientLimits, Limiter, retry_after
 from .metrics import CONTENT_TYPE, Metrics
 from .rooms import (
     LEASE_S,
+    ROOM_ID,
     TOKEN_TTL_S,
     Lobby,
     NotYourTurnError,
@@ -48,6 +57,7 @@ from .rooms import (
     RoomError,
     RoomsFull,
 )
+from .security import InvalidNameError, SecurityMiddleware, check_display_name, parse_origins
 from .store import Store, StoreError
 
 
@@ -106,13 +116,24 @@ class BadJSON(ValueError):
 def parse_json(text: str | bytes) -> Any:
     """``json.loads`` for untrusted input: BadJSON for anything but shallow JSON."""
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except RecursionError:  # nesting past the parser's own stack
         raise BadJSON(f"nested deeper than {MAX_DEPTH} levels") from None
     except ValueError:
         raise BadJSON("not JSON") from None
     if _depth(value) > MAX_DEPTH:
         raise BadJSON(f"nested deeper than {MAX_DEPTH} levels")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")  # NaN, Infinity, -Infinity (Python's extension)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400
+        raise ValueError("a number out of range")
     return value
 
 
@@ -171,6 +192,7 @@ class Connection:
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closing = ""
+        self.close_code = 1000
         self.writer = asyncio.create_task(self._write())
 
     def send(self, message: dict[str, Any]) -> None:
@@ -181,22 +203,21 @@ class Connection:
             return
         self.queue.put_nowait(_dumps(message))
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str, code: int = 1000) -> None:
         if not self.closing:
             self.send({"type": "closing", "reason": reason})
-            self.closing = reason
+            self.closing, self.close_code = reason, code
             self.queue.put_nowait(None)
 
     async def _write(self) -> None:
-        code = 1000
         try:
             while (text := await self.queue.get()) is not None:
                 await self.ws.send_text(text)
         except Exception as exc:  # a connection that cannot be written to is closed, not kept
             self.closing = self.closing or f"write failed: {type(exc).__name__}"
-            code = 1011
+            self.close_code = 1011
         with contextlib.suppress(Exception):
-            await self.ws.close(code=code)
+            await self.ws.close(code=self.close_code)
 
     async def finish(self) -> None:
         self.closing = self.closing or "finished"
@@ -254,9 +275,14 @@ def _limited(message: str, seconds: float) -> JSONResponse:
     return response
 
 
+def _is_number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also takes '²', which ``int`` refuses), at most 18."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
 async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > limit):
+    if length is not None and (not _is_number(length) or int(length) > limit):
         raise RoomError(f"request body larger than {limit} bytes")
     body = b""
     async for chunk in request.stream():
@@ -304,9 +330,10 @@ def _join_request(body: Any) -> tuple[int | None, str]:
     seat, name = body.get("seat"), body.get("name", "")
     if seat is not None and type(seat) is not int:
         raise RoomError(f"seat must be an integer, got {type(seat).__name__}")
-    if not isinstance(name, str) or len(name) > 64 or not name.isprintable():
-        raise RoomError("name must be a printable string of at most 64 characters")
-    return seat, name
+    try:
+        return seat, check_display_name(name)
+    except InvalidNameError as exc:
+        raise RoomError(str(exc)) from None
 
 
 def create_app(
@@ -320,8 +347,9 @@ def create_app(
     limits: ClientLimits | None = None,
     bot_workers: int = 1,
     bot_budget_ms: float = 0.0,
+    allowed_origins: Iterable[str] = (),
     **defaults: Any,
-) -> Starlette:
+) -> SecurityMiddleware:
     """The server app; ``defaults`` are room settings used when a request omits them.
 
     ``restore="lazy"`` restores a stored room on its first request, ``"all"`` every room at
@@ -331,20 +359,33 @@ def create_app(
     leases (a restarted server with the same id takes its rooms back at once). ``limits``:
     what one client address may take (limits.py; the defaults if None). Bots slower than
     the loop's budget (``mc``) decide in ``bot_workers`` worker processes within
-    ``bot_budget_ms`` each (rooms.BotPool)."""
+    ``bot_budget_ms`` each (rooms.BotPool).
+
+    Pages of other sites may not open WebSockets or POST (their ``Origin``): only the
+    server's own origin and ``allowed_origins`` (``["*"]``: any). The app returned is the
+    Starlette app inside :class:`~.security.SecurityMiddleware` and :class:`~.drain.DrainGate`
+    (``app.app``: what ``mjcore serve`` drains on SIGTERM; ``app.state``: the Starlette app's)."""
     if restore not in ("lazy", "all"):
         raise ValueError(f"restore must be 'lazy' or 'all', got {restore!r}")
+    origins = parse_origins(allowed_origins)
     state: dict[str, Any] = {}
     metrics = Metrics()
     limiter = Limiter(limits or ClientLimits(), metrics.registry)
     replaying = asyncio.Semaphore(1)  # one replay bundle built at a time (CPU-heavy)
+    sessions: set[Session] = set()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
         store = Store(db)
-        store.on_commit = metrics.observe_commit
         bots = BotPool(bot_workers, bot_budget_ms, metrics.registry) if bot_workers else None
+        health = state["health"] = Health(store)
+
+        def observe_commit(seconds: float, stored: bool) -> None:
+            metrics.observe_commit(seconds, stored)
+            health.observe_commit(seconds, stored)
+
+        store.on_commit = observe_commit
         lobby = Lobby(
             store, schedule=loop.call_later, max_rooms=max_rooms, defaults=defaults,
             metrics=metrics, post=loop.call_soon_threadsafe, lease_s=lease_s, owner=server_id,
@@ -353,11 +394,14 @@ def create_app(
         metrics.count_rooms(lambda: len(lobby.rooms))
         if restore == "all":
             lobby.restore_all()
-        sweeper = asyncio.create_task(_keep_rooms(lobby, idle_room_s))
+        health.supervise("lease keeper", lambda: _keep_rooms(lobby, idle_room_s))
+        health.supervise("lag meter", health.measure_lag)
+        watchdog = asyncio.create_task(health.watch())
         gc.freeze()  # the restored rooms are long-lived: keep them out of every collection
         state["lobby"] = lobby
         yield
-        sweeper.cancel()
+        watchdog.cancel()
+        health.stop()
         lobby.release_all()
         lobby.close()
         if bots is not None:
@@ -371,6 +415,13 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     async def replay_page(request: Request) -> Response:
+        """The viewer; ``?room=ID&hand=N`` must be a room id and a hand number (the page
+        sends the seat token to the path they make: nothing else may get into it)."""
+        room, hand = request.query_params.get("room"), request.query_params.get("hand")
+        if (room is not None and not ROOM_ID.fullmatch(room)) or (
+            hand is not None and not _is_number(hand)
+        ):
+            return _error(400, "room must be a room id and hand a hand number (0, 1, …)")
         return FileResponse(STATIC / "replay.html")
 
     async def replay_bundle(request: Request) -> Response:
@@ -388,8 +439,12 @@ def create_app(
                 raise RoomError("a saved game is a JSON object")
             async with replaying:
                 bundle = await asyncio.to_thread(build_replay, saved)
-        except (RoomError, MjcoreError, ValueError) as exc:
+        except MjcoreError as exc:  # (RoomError too) mjcore's own words about the input
             return _error(400, str(exc))
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError) as exc:
+            # Never Python's own text to a client (it names internals): that goes to the log.
+            print(f"mjcore server: replay: {type(exc).__name__}: {exc}", file=sys.stderr)
+            return _error(400, "the saved game does not load (not a Game.to_json() form)")
         return JSONResponse(bundle)
 
     async def saved_hand(request: Request) -> Response:
@@ -408,7 +463,7 @@ def create_app(
         if room.seat_for_token(token) is None:
             return _error(403, "a seat token of this room is needed (Authorization: Bearer …)")
         hand = request.path_params["hand"]
-        if not hand.isdigit() or int(hand) >= room.hand_count:
+        if not _is_number(hand) or int(hand) >= room.hand_count:
             return _error(404, f"no hand {hand!r} in this room ({room.hand_count} so far)")
         game = room.hand_game(int(hand))
         if game is None:  # a finished hand that left memory: rebuilt from the database
@@ -425,13 +480,47 @@ def create_app(
         return JSONResponse(game.to_dict())
 
     async def health(request: Request) -> Response:
-        try:
-            lobby().store.ping()
-        except StoreError as exc:
-            print(f"mjcore server: health: {exc}", file=sys.stderr)
-            body = {"ok": False, "rooms": len(lobby().rooms), "database": "unreachable"}
-            return JSONResponse(body, status_code=503)
-        return JSONResponse({"ok": True, "rooms": len(lobby().rooms), "database": "ok"})
+        """200 when this process can do its job, else 503; every check with its numbers."""
+        ok, checks = await state["health"].report()
+        database = "ok" if checks["database"]["ok"] else "unreachable"
+        body = {"ok": ok, "rooms": len(lobby().rooms), "database": database, "checks": checks}
+        failing = sorted(name for name, check in checks.items() if not check["ok"])
+        if failing:
+            body["failing"] = failing
+        return JSONResponse(body, status_code=200 if ok else 503)
+
+    async def live(request: Request) -> Response:
+        """Liveness only: the event loop answers."""
+        return JSONResponse({"ok": True})
+
+    async def schema_file(request: Request) -> Response:
+        """A JSON Schema with every reference inside it (plain validators need no registry)."""
+        name = request.path_params["name"]
+        if name not in bundled_names():
+            return _error(404, f"no schema {name[:40]!r}; known: {', '.join(bundled_names())}")
+        return Response(bundled_text(name), media_type="application/schema+json")
+
+    async def drain(grace_s: float) -> None:
+        """Finish in-flight commits (at most ``grace_s``), then close every WebSocket with
+        ``closing`` and 1001 (see mjcore.server.drain)."""
+        state["health"].draining = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace_s
+        while True:
+            busy = False
+            for session in list(sessions):
+                if session.conn.closing:
+                    continue
+                if _committing(session.room) and loop.time() < deadline:
+                    busy = True  # its acknowledgements are still to come
+                    continue
+                session.conn.close(DRAIN_REASON, GOING_AWAY)
+            if not busy:
+                break
+            await asyncio.sleep(0.02)
+        writers = [session.conn.writer for session in sessions]
+        if writers:
+            await asyncio.wait(writers, timeout=max(1.0, deadline - loop.time()))
 
     async def metrics_page(request: Request) -> Response:
         return Response(metrics.render(), media_type=CONTENT_TYPE)
@@ -547,6 +636,7 @@ def create_app(
             return
         session = Session(room, conn, metrics)
         login_by = time.monotonic() + limiter.limits.login_s
+        sessions.add(session)
         try:
             while not conn.closing:
                 if session.seat is None and limiter.limits.login_s > 0:
@@ -576,6 +666,7 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
+            sessions.discard(session)
             session.leave()
             if conn.closing:
                 with contextlib.suppress(Exception):
@@ -586,6 +677,8 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/api/health", health),
+        Route("/api/health/live", live),
+        Route("/schemas/{name}.json", schema_file),
         Route("/metrics", metrics_page),
         Route("/api/variants", variants),
         Route("/api/rooms", create_room, methods=["POST"]),
@@ -597,9 +690,11 @@ def create_app(
         WebSocketRoute("/ws/{room_id}", play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={500: _internal})
     app.state.count_limited = limiter.count  # (the HTTP protocol's refusals: limits.py)
-    return app
+    secured = SecurityMiddleware(DrainGate(app, drain), origins)
+    secured.state = app.state  # type: ignore[attr-defined]
+    return secured
 
 
 def _ref_of(text: str) -> Any:
@@ -613,6 +708,17 @@ def _ref_of(text: str) -> Any:
         return None
     ref = msg.get("id") if isinstance(msg, dict) else None
     return ref if ref is not None and valid_ref(ref) else None
+
+
+async def _internal(request: Request, exc: Exception) -> Response:
+    """A bug answers 500 with a fixed text: Python's own words go to the log only."""
+    return _error(500, "internal server error")
+
+
+def _committing(room: Room) -> bool:
+    """Whether the room has a commit in flight or actions waiting for one (their ``ok``s are
+    still to be sent)."""
+    return bool(room._in_flight or room._waiting or room.store.pending(room.id))
 
 
 class Session:

@@ -161,6 +161,30 @@ from . import DEFAULT_BOT
     show_default=True,
     help="permessage-deflate on WebSockets (less bandwidth, more CPU per message).",
 )
+@click.option(
+    "--allow-origin",
+    "allow_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="Also accept WebSockets and POSTs from pages of this origin (https://host[:port]; "
+    "repeatable; '*': any site). By default only the server's own pages may.",
+)
+@click.option(
+    "--drain-s",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0, 600),
+    help="On SIGTERM: stop accepting, then wait up to this long for in-flight commits before "
+    "telling every client to reconnect and closing (1001 going away).",
+)
+@click.option(
+    "--ws-ping-interval",
+    default=5.0,
+    show_default=True,
+    type=click.FloatRange(1, 300),
+    help="Seconds between WebSocket pings (a dead peer is dropped after as long again; a "
+    "proxy's read timeout must be longer: deploy/nginx/mjcore.conf expects at most 5 s).",
+)
 def serve_command(
     host: str,
     port: int,
@@ -186,13 +210,18 @@ def serve_command(
     bot_workers: int,
     bot_budget_ms: float,
     ws_compression: bool,
+    allow_origins: tuple[str, ...],
+    drain_s: float,
+    ws_ping_interval: float,
 ) -> None:
     """Run the game server (HTTP API, WebSockets, browser table at http://HOST:PORT/)."""
     try:
         import uvicorn
 
         from .app import MAX_MESSAGE, create_app
+        from .drain import serve_draining
         from .limits import ClientLimits, http_protocol, networks
+        from .security import mask_url
     except ImportError as exc:  # pragma: no cover - depends on the install
         hint = "install the server extra: " + install_hint("server")
         raise click.ClickException(f"{exc}; {hint}") from None
@@ -208,24 +237,28 @@ def serve_command(
         )  # fmt: skip
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
-    app = create_app(
-        db, limits=limits, bot_workers=bot_workers, bot_budget_ms=bot_budget_ms,
-        max_rooms=max_rooms, restore=restore, idle_room_s=idle_room_s, lease_s=lease_s,
-        server_id=server_id or f"{socket.gethostname()[:40]}:{port}", token_ttl_s=token_ttl_s,
-        claim_window_ms=claim_window_ms, idle_timeout_s=idle_timeout, bot=bot,
-    )  # fmt: skip
+    try:
+        app = create_app(
+            db, limits=limits, bot_workers=bot_workers, bot_budget_ms=bot_budget_ms,
+            max_rooms=max_rooms, restore=restore, idle_room_s=idle_room_s, lease_s=lease_s,
+            server_id=server_id or f"{socket.gethostname()[:40]}:{port}",
+            token_ttl_s=token_ttl_s, claim_window_ms=claim_window_ms,
+            idle_timeout_s=idle_timeout, bot=bot, allowed_origins=allow_origins,
+        )  # fmt: skip
+    except ValueError as exc:  # a bad --allow-origin
+        raise click.ClickException(str(exc)) from None
     # Fewer, cheaper garbage collections: a full collection walks every room's state and
     # pauses all tables (measured up to ~200 ms with 500 tables at the default thresholds).
     gc.set_threshold(50_000, 50, 1_000)
-    click.echo(f"mjcore server on http://{host}:{port}/ (database {db})", err=True)
-    uvicorn.run(
+    click.echo(f"mjcore server on http://{host}:{port}/ (database {mask_url(db)})", err=True)
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level="warning",
         ws_max_size=4 * MAX_MESSAGE,
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
+        ws_ping_interval=ws_ping_interval,
+        ws_ping_timeout=ws_ping_interval,
         ws_per_message_deflate=ws_compression,
         backlog=4096,
         # The client address is resolved by limits.py from --trusted-proxy only (uvicorn's
@@ -234,6 +267,7 @@ def serve_command(
         # a header deadline, and 503 to connections past the process's share of descriptors
         http=http_protocol(limits.header_s, limits.max_connections, app.state.count_limited),
     )
+    serve_draining(config, app.app, drain_s)
 
 
 def _descriptor_budget(reserve: int = 128) -> int:

@@ -157,7 +157,7 @@ def config_from_request(data: Any, defaults: dict[str, Any] | None = None) -> Ro
     if not isinstance(seats, list) or len(seats) != players:
         raise RoomError(f"seats must be a list of {players} entries ('human' or a bot name)")
     for kind in seats:
-        if kind != HUMAN and kind not in BOTS:
+        if not isinstance(kind, str) or (kind != HUMAN and kind not in BOTS):
             raise RoomError(f"seat kind {kind!r} is neither 'human' nor a bot ({', '.join(BOTS)})")
     if HUMAN not in seats:
         raise RoomError("a room needs at least one human seat")

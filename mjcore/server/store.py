@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -77,6 +79,8 @@ actions = Table(
 
 
 CHECKPOINT_SECONDS = 1.0
+CHECKPOINT_STALE_S = 10.0  # no successful checkpoint for this long (while failing): unhealthy
+WAL_TRUNCATE_BYTES = 16 * 2**20  # a write-ahead log this large is truncated, not just reused
 WRITERS = 4  # writer threads (one for SQLite, whose writers take turns anyway)
 CONNECT_TIMEOUT = 5  # seconds to reach a database server before a write counts as failed
 
@@ -142,6 +146,9 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
+        self._wal_path = f"{self.engine.url.database}-wal" if url.startswith("sqlite") else ""
+        self.checkpoint_ok_at = time.time()  # the last successful checkpoint
+        self.checkpoint_error: str | None = None  # the last checkpoint's failure, until one works
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
@@ -155,8 +162,7 @@ class Store:
         if url.startswith("sqlite"):
             # Checkpoints (the only fsyncs in WAL mode) run in a thread, not inside a commit
             # on the event loop, where one stalled every table for up to ~100 ms.
-            self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True)
-            self._checkpointer.start()
+            self._start_checkpointer()
 
     def _add_columns(self) -> None:
         """A database made before leases and token expiry gets their columns (NULL: every
@@ -221,10 +227,75 @@ class Store:
             ).first()
         return (row.owner, row.lease_until) if row is not None else (None, None)
 
+    # ---- SQLite's write-ahead log: checkpoints in a background thread ----------------------
+    def _start_checkpointer(self) -> None:
+        self._checkpointer = threading.Thread(
+            target=self._checkpoints, name="mjcore-checkpointer", daemon=True
+        )
+        self._checkpointer.start()
+
+    def wal_bytes(self) -> int:
+        """The size of SQLite's write-ahead log file (0 without one)."""
+        try:
+            return os.path.getsize(self._wal_path) if self._wal_path else 0
+        except OSError:
+            return 0
+
     def _checkpoints(self) -> None:
-        with self.engine.connect() as conn:
-            while not self._stop.wait(CHECKPOINT_SECONDS):
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        """Every CHECKPOINT_SECONDS: copy the log back into the database (PASSIVE: never
+        waits for writers). A failure (a full disk) is recorded and retried, never the end of
+        the thread; after one, and whenever the log has grown past WAL_TRUNCATE_BYTES, the
+        checkpoint is TRUNCATE, which empties the log file once everything is copied."""
+        conn: Connection | None = None
+        while not self._stop.wait(CHECKPOINT_SECONDS):
+            try:
+                if conn is None:
+                    conn = self.engine.connect()
+                truncate = self.checkpoint_error is not None
+                truncate = truncate or self.wal_bytes() > WAL_TRUNCATE_BYTES
+                mode = "TRUNCATE" if truncate else "PASSIVE"
+                row = conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})").first()
+                conn.commit()
+                if truncate and row is not None and row[0]:  # busy: not all copied yet
+                    continue
+                self.checkpoint_ok_at, self.checkpoint_error = time.time(), None
+            except Exception as exc:  # noqa: BLE001 - recorded for /api/health, retried
+                if self.checkpoint_error is None:
+                    print(f"mjcore server: checkpoint failed: {type(exc).__name__}: {exc}",
+                          file=sys.stderr)  # fmt: skip
+                self.checkpoint_error = f"{type(exc).__name__}"
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        conn.close()
+                conn = None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
+
+    def restart_background(self) -> list[str]:
+        """Start again every background thread that died (the names of those restarted)."""
+        if self._checkpointer is None or self._stop.is_set() or self._checkpointer.is_alive():
+            return []
+        self.checkpoint_error = self.checkpoint_error or "the checkpoint thread died"
+        self._start_checkpointer()
+        return ["checkpointer"]
+
+    def background_status(self) -> dict[str, dict[str, Any]]:
+        """Each background thread's health: the checkpointer's (SQLite) is alive and has
+        checkpointed within CHECKPOINT_STALE_S, or has not failed since it last did."""
+        if self._checkpointer is None:
+            return {}
+        alive = self._checkpointer.is_alive()
+        fresh = time.time() - self.checkpoint_ok_at < CHECKPOINT_STALE_S
+        return {
+            "checkpointer": {
+                "ok": alive and (self.checkpoint_error is None or fresh),
+                "alive": alive,
+                "error": self.checkpoint_error,
+                "last_ok": self.checkpoint_ok_at,
+                "wal_bytes": self.wal_bytes(),
+            }
+        }
 
     def create_room(self, room_id: str, config: dict[str, Any], created: float) -> None:
         with _failing_as_store_error([room_id]), self.engine.begin() as conn:

@@ -57,6 +57,8 @@ async function loadSaved(text) {
   try { show(await bundleOf(text), 0); } catch (e) { $("#load-error").textContent = e.message; }
 }
 async function loadRoomHand(room, hand) {
+  // The seat token goes only to this room's hand: nothing but an id and a number in the path.
+  if (!/^[0-9a-f]{16}$/.test(room) || !/^[0-9]{1,18}$/.test(hand)) throw new Error("bad room or hand in the address");
   let token = null;
   try { token = (JSON.parse(localStorage.getItem(`mjcore:${room}`)) || {}).token; } catch { /* none */ }
   const resp = await fetch(`/api/rooms/${room}/hands/${hand}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
