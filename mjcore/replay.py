@@ -5,7 +5,7 @@ seat's view and the open view (all hands face up) after each step, for the repla
 A bundle is plain JSON::
 
     {"format": 1, "variant": name, "title": 中文 title, "players": n, "dealer": seat,
-     "patterns": [{id, name, value, kind}], "history": [[seat, action], ...],
+     "patterns": [{id, name, english, value, kind}], "history": [[seat, action], ...],
      "steps": [{"index": i, "action": null | {"seat", "action"},
                 "views": [view of seat 0, ...], "open_view": view, "events": next seq}],
      "events": [every event of the hand, unmasked],
@@ -32,11 +32,11 @@ STATIC = Path(__file__).with_name("server") / "static"
 
 
 def pattern_list(variant: str) -> list[dict[str, Any]]:
-    """A variant's scoring patterns as ``{id, name, value, kind}`` (its registry)."""
+    """A variant's scoring patterns as ``{id, name, english, value, kind}`` (its registry)."""
     from .variants import get_variant
 
     return [
-        {"id": p.id, "name": p.name, "value": p.value, "kind": p.kind}
+        {"id": p.id, "name": p.name, "english": p.english, "value": p.value, "kind": p.kind}
         for p in get_variant(variant).patterns()
     ]
 

@@ -597,6 +597,7 @@ def variants_schema() -> dict[str, Any]:
         {
             "id": STR,
             "name": STR,
+            "english": STR,
             "value": INT,
             "kind": enum("fan", "points", "mul", "add", "column"),
         }
