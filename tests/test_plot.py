@@ -1,8 +1,8 @@
 """The report plot (``simulate --plot``, ``SimStats.plot``; issue 23): it builds for every
 variant from a small real run, draws pattern names in 中文 and English with an installed CJK
 font and in English without one (never a missing-glyph box), puts the patterns on a log scale,
-bins scores by the variant's step (血战's mostly even scores: no comb), and plots each bot's mean score with
-its 95% interval."""
+bins scores by the variant's step (血战's mostly even scores: no comb), and plots each bot's
+mean score with its 95% interval."""
 
 from __future__ import annotations
 
