@@ -134,14 +134,19 @@ def _static(name: str) -> str:
 
 def replay_html(bundle: dict[str, Any]) -> str:
     """One self-contained HTML page (styles, scripts and the bundle inline) replaying it."""
+    from .server.favicon import favicon_data_uri
+
     page = _static("replay.html")
     data = json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     css = f"<style>\n{_static('table.css')}\n</style>"
     scripts = (
         f"<script>window.MJCORE_BUNDLE = {data};</script>\n"
+        f"<script>\n{_static('tiles.js')}\n</script>\n"
         f"<script>\n{_static('render.js')}\n</script>\n"
         f"<script>\n{_static('replay.js')}\n</script>"
     )
     page = page.replace('<link rel="stylesheet" href="/static/table.css">', css)
     page = page.replace('<script src="/static/render.js"></script>', "")
+    page = page.replace('<script src="/static/tiles.js"></script>', "")
+    page = page.replace('href="/favicon.svg"', f'href="{favicon_data_uri()}"')
     return page.replace('<script src="/static/replay.js"></script>', scripts)

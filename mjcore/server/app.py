@@ -3,7 +3,8 @@
 Routes (see docs/protocol.md for every message):
 
 - ``GET /`` the browser table, ``/static/…`` its files
-- ``GET /api/variants`` variants with their options; ``POST /api/rooms`` create a room;
+- ``GET /api/variants`` variants with their options; ``GET /api/bots`` the agents bot seats
+  may name; ``GET /favicon.svg`` the icon; ``POST /api/rooms`` create a room;
   ``GET /api/rooms/{id}`` its public summary; ``POST /api/rooms/{id}/join`` take a seat
 - ``WS /ws/{id}`` play: the first message is ``{"type": "hello", "token": …}``
 - ``GET /replay`` the replay viewer; ``POST /api/replay`` a saved game -> its replay bundle;
@@ -34,8 +35,11 @@ from ..engine.variant import Variant
 from ..errors import IllegalActionError, MjcoreError
 from ..replay import build_replay, pattern_list
 from ..variants import get_variant, names
+from . import DEFAULT_BOT
+from .favicon import favicon_svg
 from .metrics import CONTENT_TYPE, Metrics
-from .rooms import LEASE_S, TOKEN_TTL_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
+from .player_names import BadName, clean_name
+from .rooms import BOTS, LEASE_S, TOKEN_TTL_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
 from .store import Store, StoreError
 
 
@@ -280,8 +284,10 @@ def _join_request(body: Any) -> tuple[int | None, str]:
     seat, name = body.get("seat"), body.get("name", "")
     if seat is not None and type(seat) is not int:
         raise RoomError(f"seat must be an integer, got {type(seat).__name__}")
-    if not isinstance(name, str) or len(name) > 64 or not name.isprintable():
-        raise RoomError("name must be a printable string of at most 64 characters")
+    try:
+        name = clean_name(name)
+    except BadName as exc:
+        raise RoomError(str(exc)) from None
     return seat, name
 
 
@@ -386,6 +392,13 @@ def create_app(
     async def variants(request: Request) -> Response:
         return JSONResponse([variant_info(get_variant(n)) for n in names()])
 
+    async def bots(request: Request) -> Response:
+        """The agents a room's bot seats may name (what room configs accept)."""
+        return JSONResponse({"names": list(BOTS), "default": DEFAULT_BOT})
+
+    async def favicon(request: Request) -> Response:
+        return Response(favicon_svg(), media_type="image/svg+xml")
+
     async def create_room(request: Request) -> Response:
         try:
             room = lobby().create(await _json_body(request))
@@ -478,6 +491,9 @@ def create_app(
         Route("/api/health", health),
         Route("/metrics", metrics_page),
         Route("/api/variants", variants),
+        Route("/api/bots", bots),
+        Route("/favicon.svg", favicon),
+        Route("/favicon.ico", favicon),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room_id}", room_summary),
         Route("/api/rooms/{room_id}/join", join, methods=["POST"]),
