@@ -209,11 +209,9 @@ function parseTiles(text) {
 }
 const tilesText = (x) => parseTiles(x).map(tileName).join(LANG === "en" ? " " : "");
 let jokerTiles = new Map(); // tile -> the public key that makes it wild (joker_kind 混, bao 宝)
-// English corner index of the tiles whose face is a Chinese glyph (characters, honours).
+// English corner index of the honours (the characters' English faces carry their numeral).
 function tileIndex(tile) {
-  if (tile[1] === "m") return tile[0];
-  if (tile[1] === "z") return HONORS_EN[Number(tile[0]) - 1] || "";
-  return "";
+  return tile[1] === "z" ? HONORS_EN[Number(tile[0]) - 1] || "" : "";
 }
 function tileEl(tile, extra) {
   const el = document.createElement("span");
@@ -231,7 +229,7 @@ function tileEl(tile, extra) {
   el.dataset.tile = tile;
   el.title = tileTitle(tile);
   el.setAttribute("aria-label", tileName(tile));
-  el.append(tileSvg(tile));
+  el.append(tileSvg(tile, LANG));
   const index = LANG === "en" ? tileIndex(tile) : "";
   if (index) { const b = document.createElement("b"); b.className = "idx"; b.textContent = index; el.append(b); }
   const wild = jokerTiles.get(tile);
@@ -496,9 +494,12 @@ function patternValue(variant, p) {
 // A win's formula for people: none when it says nothing ("1 = 1"); pattern names and the
 // formula's few words in the page's language.
 function formulaText(variant, formula) {
-  if (!formula || /^\s*(\d+)\s*=\s*\1\s*$/.test(formula)) return "";
-  if (LANG !== "en") return formula;
-  let text = formula;
+  if (!formula) return "";
+  // "… 小胡 1 = 1" says its value twice: drop the "= 1" (not after an operator: "1 × 1 = 1")
+  const tail = formula.match(/(^|[^×+*^)/\-\s]\s+)(\d+) = (\d+)$/);
+  let text = tail && tail[2] === tail[3] ? formula.slice(0, -` = ${tail[3]}`.length) : formula;
+  if (/^\s*\d+\s*$/.test(text)) return ""; // a bare number: the hand value says it already
+  if (LANG !== "en") return text;
   const entries = Object.values(PATTERNS[variant] || {}).sort((a, b) => b.name.length - a.name.length);
   for (const p of entries) if (p.english) text = text.split(p.name).join(p.english);
   text = text.replace(/大大胡/g, "double big win").replace(/大胡/g, "big win").replace(/小胡/g, "small win")

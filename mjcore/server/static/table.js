@@ -39,7 +39,7 @@ const OPTION_WORDS = {
   kaxinwu_single_wait_only: ["卡心五只算独听", "Closed Wait on Five only as the single wait"],
   creator_is_dealer: ["开房者为庄", "Room creator deals first"],
   auto_play: ["自动摸打", "Auto draw and discard"],
-  hun: ["带混", "Jokers (混)"],
+  hun: ["带混", "Jokers (wild tiles)"],
   honor_cycle: ["字牌上滚", "Honor order for the joker"],
   niupai: ["扭牌", "Exposed honor sets"],
   niupai_forces_zimo: ["扭牌只能自摸", "Exposed honor sets win by self-draw only"],
@@ -253,9 +253,12 @@ function render(msg) {
 function act(a) {
   $("#table-error").textContent = "";
   document.querySelectorAll("#actions button").forEach((b) => (b.disabled = true));
+  document.querySelectorAll("#my-hand .tile.clickable").forEach((tile) => { // one discard per turn
+    tile.classList.remove("clickable"); tile.onclick = null; tile.onkeydown = null;
+  });
   send({ type: "act", action: a, id: ++msgId });
 }
-function enableActions() { document.querySelectorAll("#actions button").forEach((b) => (b.disabled = false)); }
+function enableActions() { if (lastState) render(lastState); }
 
 // ---------------------------------------------------------------- start
 function relabel() {

@@ -98,6 +98,12 @@ const FLOWER_FACES = [["春", G], ["夏", R], ["秋", INK.gold], ["冬", B], ["�
 function drawCharacter(g, n) {
   g.append(glyph(FACE_NUMERALS[n - 1], 24, 28, 23, INK.black), glyph("萬", 24, 58, 26, R));
 }
+// English faces of the characters: the number as an Arabic numeral above 萬 (an indexed set)
+function drawCharacterIndexed(g, n) {
+  const numeral = glyph(String(n), 24, 29, 27, INK.black, 800);
+  numeral.setAttribute("font-family", "system-ui, 'DejaVu Sans', sans-serif");
+  g.append(numeral, glyph("萬", 24, 58, 26, R));
+}
 function drawHonor(g, n) {
   if (n <= 4) g.append(glyph(WINDS[n - 1], 24, 45, 34, INK.black));
   else if (n === 5) { // 白: an empty frame
@@ -136,6 +142,11 @@ function buildTileSprite() {
     drawFace(sym, tile);
     sprite.append(sym);
   }
+  for (let n = 1; n <= 9; n++) {
+    const sym = svgNode("symbol", { id: `mj-en-${n}m`, viewBox: `0 0 ${FACE.w} ${FACE.h}` });
+    drawCharacterIndexed(sym, n);
+    sprite.append(sym);
+  }
   const back = svgNode("symbol", { id: "mj-back", viewBox: `0 0 ${FACE.w} ${FACE.h}` });
   back.append(
     svgNode("rect", { x: 5, y: 5, width: 38, height: 54, rx: 4, fill: "none", stroke: "#d7efe0", "stroke-width": 1.2, "stroke-opacity": 0.55 }),
@@ -145,12 +156,13 @@ function buildTileSprite() {
   document.body.prepend(sprite);
   spriteBuilt = true;
 }
-// <svg> showing one tile's face ("5p"), or the back ("?").
-function tileSvg(tile) {
+// <svg> showing one tile's face ("5p"), or the back ("?"); lang "en": the indexed characters.
+function tileSvg(tile, lang) {
   buildTileSprite();
   const known = ALL_TILES.includes(tile);
   const svg = svgNode("svg", { viewBox: `0 0 ${FACE.w} ${FACE.h}`, "aria-hidden": "true", focusable: "false" });
   svg.classList.add("face");
-  svg.append(svgNode("use", { href: `#mj-${known ? tile : "back"}` }));
+  const id = !known ? "back" : lang === "en" && tile[1] === "m" ? `en-${tile}` : tile;
+  svg.append(svgNode("use", { href: `#mj-${id}` }));
   return svg;
 }
