@@ -23,7 +23,7 @@ const WORDS = {
     next: "下一步", last: "结束", step: (i, n) => `第 ${i} / ${n} 步`, deal: "发牌",
     byAction: (s, a) => `${s}号位: ${a}`, noBundle: "请载入一局牌", welcome: (s) => `${s}号位`,
     phases: { turn: "出牌", claim: "吃碰杠", choose: "选择", waiting: "等待", over: "结束" },
-    turnOf: "轮到", yourName: "昵称", namePlaceholder: "你的名字", you: "你", tapToDiscard: "轮到你: 点一张牌打出",
+    turnOf: "轮到", flowers: "花", yourName: "昵称", namePlaceholder: "你的名字", you: "你", tapToDiscard: "轮到你: 点一张牌打出",
     concealed: (n) => `${n} 张暗牌`, formula: "算法", bots: "机器人", mine: "我",
     combine: { base: (v) => `${v} 分`, add: (v) => `+${v}`, mul: (v) => `×${v}`, fan: (v) => `${v} 番` },
     jokerMark: { joker_kind: "混", bao: "宝" }, roomNotJoined: (r) => `房间 ${r}: 输入昵称后加入`,
@@ -49,7 +49,7 @@ const WORDS = {
     step: (i, n) => `step ${i} of ${n}`, deal: "the deal", byAction: (s, a) => `Seat ${s}: ${a}`,
     noBundle: "Load a game to replay", welcome: (s) => `seat ${s}`,
     phases: { turn: "turn", claim: "claims", choose: "choosing", waiting: "waiting", over: "over" },
-    turnOf: "Turn:", yourName: "Your name", namePlaceholder: "your name", you: "you", tapToDiscard: "Your turn: tap a tile to discard",
+    turnOf: "Turn:", flowers: "flowers", yourName: "Your name", namePlaceholder: "your name", you: "you", tapToDiscard: "Your turn: tap a tile to discard",
     concealed: (n) => `${n} concealed`, formula: "calculation", bots: "Bots", mine: "me",
     combine: { base: (v) => `${v} pt${v === 1 ? "" : "s"}`, add: (v) => `+${v}`, mul: (v) => `×${v}`, fan: (v) => `${v} fan` },
     jokerMark: { joker_kind: "J", bao: "W" }, roomNotJoined: (r) => `Room ${r}: enter your name and join`,
@@ -408,7 +408,7 @@ function renderSeat(s, box, v, ctx) {
     }
     row("melds", melds);
   }
-  if (s.flowers) row("flowers", tilesEl(s.flowers));
+  if (s.flowers) row("flowers", el("span", "tag", t("flowers")), tilesEl(s.flowers));
   if (s.won_tiles.length) row("won", el("span", "tag", t("won")), tilesEl(s.won_tiles));
   const extra = [];
   if (s.declared) extra.push(LANG === "en" ? `${t("declared")} ${word("declare", s.declared)}` : word("declare", s.declared));

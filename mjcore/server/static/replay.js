@@ -20,12 +20,12 @@ function seatOption(s) {
   const name = roomSeats && roomSeats[s] && roomSeats[s].kind === "human" ? roomSeats[s].name : "";
   return name ? `${t("seat", s)} · ${name}` : t("seat", s);
 }
-function show(b, hand) {
+function show(b, hand, fromRoom = false) {
   bundle = b;
   handNo = hand || 0;
   addPatterns(b.variant, b.patterns);
   stepNo = 0;
-  $("#loader").hidden = !!window.MJCORE_BUNDLE;
+  $("#loader").hidden = !!window.MJCORE_BUNDLE || fromRoom;
   $("#table").hidden = false;
   const sel = $("#view-as");
   const keep = sel.value || "open";
@@ -71,7 +71,7 @@ async function loadRoomHand(room, hand) {
     const summary = await fetch(`/api/rooms/${room}`);
     if (summary.ok) roomSeats = (await summary.json()).seats || null;
   } catch { /* names are a nicety */ }
-  show(await bundleOf(data), Number(hand));
+  show(await bundleOf(data), Number(hand), true);
 }
 function relabel() {
   if (!bundle) return;
