@@ -188,6 +188,8 @@ def test_tile_faces_are_svg_drawn_by_code_and_readable_on_a_phone(server, page, 
     kinds = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
     assert {f"mj-{k}" for k in kinds} | {"mj-back"} <= ids
     assert {f"mj-en-{n}m" for n in range(1, 10)} <= ids
+    # CSP-ready: nothing styled inline (the server's policy may forbid inline styles)
+    assert page.evaluate("document.querySelectorAll('[style]').length") == 0
     assert all(n >= 1 for _, n in sprite), "a symbol draws nothing"
     assert page.locator("img").count() == 0  # no pasted pictures
     # distinct faces: the symbols' drawings differ (nine dots are not eight dots)
@@ -346,11 +348,18 @@ def test_the_settlement_names_patterns_in_english_and_never_prints_1_eq_1(server
 
 
 # ---- 4. lobby, favicon, #room=, agents -----------------------------------------------------------
-def test_the_chinese_lobby_words_every_option_and_value(server, page):
+def test_the_chinese_lobby_words_every_option_and_value(server, page, tmp_path):
     page.base = server.base
     page.goto(server.base + "/")
     for lang in ("zh", "en"):
         switch(page, lang)
+        page.select_option("#variant", "xuezhan_kaxinwu")
+        page.fill("#player-name", "小明" if lang == "zh" else "Alice")
+        shoot(page, tmp_path, f"lobby-desktop-{lang}")
+        page.set_viewport_size(PHONE)
+        no_overflow(page)
+        shoot(page, tmp_path, f"lobby-phone-{lang}")
+        page.set_viewport_size(DESKTOP)
         for v in server.get("/api/variants"):
             page.select_option("#variant", v["name"])
             labels = page.locator("#options label .opt-name").all_inner_texts()
