@@ -124,7 +124,7 @@ ENGLISH = {  # the English name players use for each pattern and column (not pin
     "menqing_zimo": "Concealed Self-Drawn Win",
     "diangang_shanghua": "Kong Bloom on a Discard Kong",
     "angang_shanghua": "Kong Bloom on an Own Kong",
-    "angang_shanghua_menqing": "Concealed Kong Bloom on an Own Kong",
+    "angang_shanghua_menqing": "Concealed-Hand Kong Bloom",
     "minggang_gangshangpao": "Win on an Open Kong Discard",
     "angang_gangshangpao": "Win on a Concealed Kong Discard",
     "qiangganghu": "Robbing the Kong",
