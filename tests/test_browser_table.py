@@ -275,6 +275,7 @@ def test_a_chosen_name_is_checked_escaped_and_shown_at_the_table_and_in_the_repl
 ):
     page.base = server.base
     page.goto(server.base + "/")
+    page.wait_for_selector("#seats select", state="attached")  # the lobby is ready
     page.fill("#player-name", "\u200b\u200b")  # nothing visible: the server says no
     page.click("#create")
     page.wait_for_function("document.querySelector('#lobby-error').textContent.length > 0")

@@ -518,8 +518,9 @@ function renderSettlement(v, ctx) {
   box.append(el("h3", null, `${t("settlement")}${end ? (end.exhausted ? ` — ${t("exhausted")}` : "") : ` ${t("continues")}`}`));
   for (const w of wins) {
     const how = `${word("how", w.how)}${w.how === "discard" && w.from_seat >= 0 ? ` ${t("from", w.from_seat)}` : ""}`;
-    const head = `${t("seat", w.seat)} ${t("won")} ${tileName(parseTiles(w.tile)[0])} · ${how} · ` +
-      `${w.fan ? `${t("fan", w.fan)} · ` : ""}${t("handValue", w.points)}`;
+    const winner = seatName(v.seats[w.seat] || { seat: w.seat }, v, ctx);
+    const head = el("span", null, `${t("seat", w.seat)}${winner ? ` ${winner}` : ""} ${t("won")} `);
+    const rest = el("span", null, ` ${how} · ${w.fan ? `${t("fan", w.fan)} · ` : ""}${t("handValue", w.points)}`);
     const list = el("ul", "patterns");
     for (const p of w.patterns) {
       const value = patternValue(variant, p);
@@ -530,7 +531,7 @@ function renderSettlement(v, ctx) {
       list.appendChild(li);
     }
     const formula = formulaText(variant, w.formula);
-    box.append(el("div", "win", el("div", "win-head", head), el("div", "win-hand", w.hand ? tilesEl(w.hand) : null), list,
+    box.append(el("div", "win", el("div", "win-head", head, tilesEl(w.tile, "won-tile"), rest), el("div", "win-hand", w.hand ? tilesEl(w.hand) : null), list,
       formula ? el("div", "formula", `${t("formula")}: ${formula}`) : null));
   }
   const pays = events.filter((e) => e.type === "pay");

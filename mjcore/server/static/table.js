@@ -199,6 +199,7 @@ async function openFromHash() {
   $("#player-name").focus();
 }
 function connect() {
+  if (!session) return; // the tab left the room (another room's link) before a retry
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${session.room}`);
   setStatus("connecting", "idle");
@@ -213,7 +214,8 @@ function connect() {
     setStatus("disconnected", "closed");
     if (closedOnPurpose) return;
     retry = Math.min(retry + 1, 6);
-    setTimeout(connect, 300 * 2 ** retry);
+    const room = session && session.room;
+    setTimeout(() => { if (session && session.room === room && !closedOnPurpose) connect(); }, 300 * 2 ** retry);
   };
 }
 function send(msg) {
