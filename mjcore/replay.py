@@ -5,7 +5,7 @@ seat's view and the open view (all hands face up) after each step, for the repla
 A bundle is plain JSON::
 
     {"format": 1, "variant": name, "title": 中文 title, "players": n, "dealer": seat,
-     "patterns": [{id, name, value, kind}], "history": [[seat, action], ...],
+     "patterns": [{id, name, english, value, kind}], "history": [[seat, action], ...],
      "steps": [{"index": i, "action": null | {"seat", "action"},
                 "views": [view of seat 0, ...], "open_view": view, "events": next seq}],
      "events": [every event of the hand, unmasked],
@@ -32,11 +32,11 @@ STATIC = Path(__file__).with_name("server") / "static"
 
 
 def pattern_list(variant: str) -> list[dict[str, Any]]:
-    """A variant's scoring patterns as ``{id, name, value, kind}`` (its registry)."""
+    """A variant's scoring patterns as ``{id, name, english, value, kind}`` (its registry)."""
     from .variants import get_variant
 
     return [
-        {"id": p.id, "name": p.name, "value": p.value, "kind": p.kind}
+        {"id": p.id, "name": p.name, "english": p.english, "value": p.value, "kind": p.kind}
         for p in get_variant(variant).patterns()
     ]
 
@@ -134,14 +134,19 @@ def _static(name: str) -> str:
 
 def replay_html(bundle: dict[str, Any]) -> str:
     """One self-contained HTML page (styles, scripts and the bundle inline) replaying it."""
+    from .server.favicon import favicon_data_uri
+
     page = _static("replay.html")
     data = json.dumps(bundle, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     css = f"<style>\n{_static('table.css')}\n</style>"
     scripts = (
         f"<script>window.MJCORE_BUNDLE = {data};</script>\n"
+        f"<script>\n{_static('tiles.js')}\n</script>\n"
         f"<script>\n{_static('render.js')}\n</script>\n"
         f"<script>\n{_static('replay.js')}\n</script>"
     )
     page = page.replace('<link rel="stylesheet" href="/static/table.css">', css)
     page = page.replace('<script src="/static/render.js"></script>', "")
+    page = page.replace('<script src="/static/tiles.js"></script>', "")
+    page = page.replace('href="/favicon.svg"', f'href="{favicon_data_uri()}"')
     return page.replace('<script src="/static/replay.js"></script>', scripts)

@@ -1,5 +1,5 @@
 """Text for people: display width of CJK text, padded columns, pattern and payment-reason
-labels in 中文."""
+labels in 中文 and English."""
 
 from __future__ import annotations
 
@@ -39,10 +39,17 @@ def table(rows: Sequence[Sequence[str]], align: str = "", indent: str = "") -> l
 
 
 def pattern_label(variant: str, pid: str) -> str:
-    """``"平胡 (pinghu)"``: a pattern's 中文 name and id, or the id alone if ``variant``
-    (a registered name) has no such pattern."""
-    name = pattern_name(variant, pid)
-    return f"{name} ({pid})" if name else pid
+    """``"清一色 Full Flush (qingyise)"``: a pattern's 中文 name, English name and id, or the id
+    alone if ``variant`` (a registered name) has no such pattern."""
+    name, english = pattern_name(variant, pid), pattern_english(variant, pid)
+    return f"{name} {english} ({pid})" if name else pid
+
+
+def pattern_english(variant: str, pid: str) -> str:
+    """A pattern's English name in ``variant``'s registry (清一色 "Full Flush"; "" if unknown)."""
+    v = _variant(variant)
+    entry = v.pattern(pid) if v is not None else None
+    return entry.english if entry is not None else ""
 
 
 def pattern_name(variant: str, pid: str) -> str:

@@ -173,6 +173,7 @@ def click_one(page) -> bool:
         "#actions button[data-kind=hu]:not([disabled])",
         "#actions button[data-kind=pass]:not([disabled])",
         "#actions button:not([disabled])",
+        "#my-hand .tile.clickable",  # a discard: the hand's tile itself
     ):
         buttons = page.locator(selector)
         if buttons.count():

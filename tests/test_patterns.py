@@ -161,6 +161,7 @@ def test_reason_names():
 
 
 def test_pattern_labels():
-    assert pattern_label("xuezhan_kaxinwu", "pinghu") == "平胡 (pinghu)"
+    assert pattern_label("xuezhan_kaxinwu", "pinghu") == "平胡 Chicken Hand (pinghu)"
+    assert pattern_label("qingdao", "qingyise") == "清一色 Full Flush (qingyise)"
     assert pattern_label("xuezhan_kaxinwu", "nope") == "nope"
     assert pattern_label("no_such_variant", "pinghu") == "pinghu"

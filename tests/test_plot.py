@@ -1,8 +1,8 @@
 """The report plot (``simulate --plot``, ``SimStats.plot``; issue 23): it builds for every
-variant from a small real run, draws pattern names in 中文 with an installed CJK font and as
-ids without one (never a missing-glyph box), puts the patterns on a log scale, bins scores by
-the variant's step (血战's mostly even scores: no comb), and plots each bot's mean score with
-its 95% interval."""
+variant from a small real run, draws pattern names in 中文 and English with an installed CJK
+font and in English without one (never a missing-glyph box), puts the patterns on a log scale,
+bins scores by the variant's step (血战's mostly even scores: no comb), and plots each bot's
+mean score with its 95% interval."""
 
 from __future__ import annotations
 
@@ -80,16 +80,19 @@ def test_the_plot_builds_with_chinese_labels(name, runs, tmp_path, caplog):
     assert {t.get_fontname() for t in labels} == {font}
     v = get_variant(name)
     top = stats.wins_by_pattern.most_common(plot.TOP_PATTERNS)[::-1]
-    assert [t.get_text() for t in labels] == [f"{v.pattern(p).name} ({p})" for p, _ in top]
+    want = [f"{v.pattern(p).name} {v.pattern(p).english}" for p, _ in top]
+    assert [t.get_text() for t in labels] == want
 
 
 @pytest.mark.parametrize("name", names())
-def test_without_a_cjk_font_patterns_are_ids(name, runs, tmp_path, caplog, monkeypatch):
+def test_without_a_cjk_font_patterns_are_english(name, runs, tmp_path, caplog, monkeypatch):
     monkeypatch.setattr(plot, "cjk_font", lambda: None)
     fig, complaints = render(runs[name], tmp_path / f"{name}.svg", caplog)
     assert complaints == []
     labels = [t.get_text() for t in panel(fig, "pattern frequency").get_yticklabels()]
-    assert labels and set(labels) <= set(runs[name].wins_by_pattern)
+    v = get_variant(name)
+    english = {v.pattern(p).english for p in runs[name].wins_by_pattern}
+    assert labels and set(labels) <= english and not any(CJK.search(t) for t in labels)
 
 
 def test_the_pattern_panel_is_log_scale_with_percent_labels(runs):

@@ -158,7 +158,8 @@ class Variant:
     # ---- data hooks -------------------------------------------------------
     def patterns(self) -> tuple[Pattern, ...]:
         """Every scoring pattern this variant can award, in its rules' order: id (as in
-        ``Breakdown.ids``), 中文 name, value and its kind, a one-line rule."""
+        ``Breakdown.ids``), 中文 name, value and its kind, a one-line rule and the English name
+        players use (``english``: 清一色 "Full Flush")."""
         return self.pattern_registry
 
     def pattern(self, pid: str) -> Pattern | None:

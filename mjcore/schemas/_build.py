@@ -578,7 +578,15 @@ def room_summary_schema() -> dict[str, Any]:
 
 
 def join_request_schema() -> dict[str, Any]:
-    body = obj({"seat": SEAT, "name": {"type": "string", "maxLength": 64}}, ("seat", "name"))
+    from ..server.security import MAX_NAME
+
+    name = {
+        "type": "string",
+        "maxLength": MAX_NAME,
+        "description": "A display name: no control or invisible characters, at least one "
+        "visible one ('' or omitted: none).",
+    }
+    body = obj({"seat": SEAT, "name": name}, ("seat", "name"))
     return document("join_request", "POST /api/rooms/{id}/join body", "Take a seat.", body)
 
 
@@ -599,6 +607,7 @@ def variants_schema() -> dict[str, Any]:
         {
             "id": STR,
             "name": STR,
+            "english": STR,
             "value": INT,
             "kind": enum("fan", "points", "mul", "add", "column"),
         }

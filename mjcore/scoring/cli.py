@@ -9,7 +9,7 @@ import click
 
 from ..cli_options import parse_option
 from ..errors import MjcoreError
-from ..text import table
+from ..text import pattern_english, table
 from ..variants import get_variant, names
 
 
@@ -90,7 +90,12 @@ def score_command(
     if as_json:
         return
     rows = [
-        [p["name"], p["id"], {"base": "", "add": "+", "mul": "x"}[p["combine"]] + str(p["value"])]
+        [
+            p["name"],
+            pattern_english(variant, p["id"]),
+            p["id"],
+            {"base": "", "add": "+", "mul": "x"}[p["combine"]] + str(p["value"]),
+        ]
         for p in result["patterns"]
     ]
     for line in table(rows, indent="  "):  # 中文 names: aligned by display width

@@ -248,8 +248,9 @@ class Hit:
 class Pattern:
     """One scoring pattern a variant can award: an entry of ``variant.patterns()``.
 
-    ``id`` is what ``Hit.id`` and ``Breakdown.ids`` carry, ``name`` its 中文 name, ``rule`` one
-    line saying when it applies. ``kind`` says what ``value`` is, as the variant scores it:
+    ``id`` is what ``Hit.id`` and ``Breakdown.ids`` carry, ``name`` its 中文 name, ``english``
+    the English name players use (清一色 "Full Flush"; never pinyin), ``rule`` one line saying
+    when it applies. ``kind`` says what ``value`` is, as the variant scores it:
     ``"fan"`` (added to the fan count: 血战 pays ``2^fan``), ``"points"`` (a base pattern's
     points), ``"mul"`` (a factor), ``"add"`` (points added on top) or ``"column"`` (荔浦: the
     win-method column of the score table; ``value`` is its 平胡 cell). A value that depends on
@@ -262,24 +263,30 @@ class Pattern:
     value: int
     kind: str
     rule: str
+    english: str = ""
 
 
 PATTERN_KINDS = ("fan", "points", "mul", "add", "column")
 
 
 def pattern_table(
-    rows: Iterable[tuple[str, str, int, str]], rules: Mapping[str, str]
+    rows: Iterable[tuple[str, str, int, str]],
+    rules: Mapping[str, str],
+    english: Mapping[str, str],
 ) -> tuple[Pattern, ...]:
     """A variant's registry: one Pattern per ``(id, name, value, kind)`` row of its scoring data,
-    with its line of ``rules``. A row without a rule, a repeated id or an unknown kind raises
-    at import, so the registry cannot drift from the data the scorer uses."""
+    with its line of ``rules`` and its ``english`` name. A row without a rule or an English
+    name, a repeated id or an unknown kind raises at import, so the registry cannot drift from
+    the data the scorer uses."""
     out = []
     seen: set[str] = set()
     for pid, name, value, kind in rows:
         if pid in seen or kind not in PATTERN_KINDS:
             raise ValueError(f"pattern table: repeated id or unknown kind: {pid!r} {kind!r}")
         seen.add(pid)
-        out.append(Pattern(pid, name, value, kind, rules[pid]))
+        if not english.get(pid):
+            raise ValueError(f"pattern table: no English name for {pid!r}")
+        out.append(Pattern(pid, name, value, kind, rules[pid], english[pid]))
     return tuple(out)
 
 

@@ -3,7 +3,8 @@
 Routes (see docs/protocol.md for every message):
 
 - ``GET /`` the browser table, ``/static/…`` its files
-- ``GET /api/variants`` variants with their options; ``POST /api/rooms`` create a room;
+- ``GET /api/variants`` variants with their options; ``GET /api/bots`` the agents bot seats
+  may name; ``GET /favicon.svg`` the icon; ``POST /api/rooms`` create a room;
   ``GET /api/rooms/{id}`` its public summary; ``POST /api/rooms/{id}/join`` take a seat
 - ``WS /ws/{id}`` play: the first message is ``{"type": "hello", "token": …}``
 - ``GET /replay`` the replay viewer; ``POST /api/replay`` a saved game -> its replay bundle;
@@ -40,13 +41,15 @@ from ..errors import IllegalActionError, MjcoreError
 from ..replay import build_replay, pattern_list
 from ..schemas import bundled_names, bundled_text
 from ..variants import get_variant, names
-from . import snapshots
+from . import DEFAULT_BOT, snapshots
 from .botpool import BotPool
 from .drain import DRAIN_REASON, GOING_AWAY, DrainGate
+from .favicon import favicon_svg
 from .health import Health
 from .limits import ClientLimits, Limiter, retry_after
 from .metrics import CONTENT_TYPE, Metrics
 from .rooms import (
+    BOTS,
     LEASE_S,
     ROOM_ID,
     TOKEN_TTL_S,
@@ -528,6 +531,13 @@ def create_app(
     async def variants(request: Request) -> Response:
         return JSONResponse([variant_info(get_variant(n)) for n in names()])
 
+    async def bots(request: Request) -> Response:
+        """The agents a room's bot seats may name (what room configs accept)."""
+        return JSONResponse({"names": list(BOTS), "default": DEFAULT_BOT})
+
+    async def favicon(request: Request) -> Response:
+        return Response(favicon_svg(), media_type="image/svg+xml")
+
     async def create_room(request: Request) -> Response:
         client = limiter.client(request.client, request.headers)
         try:
@@ -681,6 +691,9 @@ def create_app(
         Route("/schemas/{name}.json", schema_file),
         Route("/metrics", metrics_page),
         Route("/api/variants", variants),
+        Route("/api/bots", bots),
+        Route("/favicon.svg", favicon),
+        Route("/favicon.ico", favicon),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room_id}", room_summary),
         Route("/api/rooms/{room_id}/join", join, methods=["POST"]),

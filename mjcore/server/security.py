@@ -178,7 +178,7 @@ async def _respond(send: Send, status: int, error: str) -> None:
 
 
 # ---- display names -------------------------------------------------------------------------
-MAX_NAME = 64  # characters of a display name
+MAX_NAME = 24  # characters of a display name (one line of a seat's panel at the table)
 MAX_MARKS = 3  # combining marks on one character
 # Printable (str.isprintable) yet blank: Hangul fillers, the blank Braille pattern, the
 # combining grapheme joiner, Khmer inherent vowels, variation selectors.
@@ -195,7 +195,7 @@ class InvalidNameError(InvalidOptionError):
 
 def check_display_name(name: Any) -> str:
     """A display name as stored and shown (NFC, surrounding spaces removed), or
-    InvalidNameError saying what is wrong: not a string, longer than 64 characters, a
+    InvalidNameError saying what is wrong: not a string, longer than 24 characters, a
     control, format or separator character (zero-width spaces, bidi overrides, tags), an
     invisible yet "printable" character (Hangul filler, blank Braille), more than three
     combining marks on one character, or no visible character at all (only spaces or

@@ -3,7 +3,8 @@
 Panels: the score distribution per bot (bins that suit the variant's score values), pattern
 frequencies on a log scale (平胡 at 93 % does not hide the rare patterns), each bot's mean score
 with its 95 % interval (a duplicate run's narrower interval beside plain play's), win-rates and
-hands/s over the run. Pattern names are drawn in 中文 with an installed CJK font, else as ids.
+hands/s over the run. Pattern names are drawn in 中文 and English with an installed CJK font,
+else in English.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._extras import install_hint
 from ..errors import InvalidOptionError, clip
-from ..text import pattern_label
+from ..text import pattern_english, pattern_name
 from .stats import Z95, wilson
 
 if TYPE_CHECKING:
@@ -199,9 +200,18 @@ def _patterns(ax: Axes, s: SimStats) -> None:
     for y, share in enumerate(shares):
         ax.text(share * 1.1, y, _percent(share), va="center", fontsize="small")
     font = cjk_font()
-    labels = [pattern_label(s.variant, p) if font else p for p, _ in top]
+    labels = [_pattern_tick(s.variant, p, font is not None) for p, _ in top]
     ax.set_yticks(range(len(top)), labels, fontsize="small", **_font_props(font))
     ax.grid(axis="x", which="major", linestyle=":", alpha=0.5)
+
+
+def _pattern_tick(variant: str, pid: str, cjk: bool) -> str:
+    """A pattern's tick label: "清一色 Full Flush" with a CJK font, "Full Flush" without one
+    (never tofu boxes), the id for a pattern the variant does not know."""
+    english = pattern_english(variant, pid)
+    if not english:
+        return pid
+    return f"{pattern_name(variant, pid)} {english}" if cjk else english
 
 
 def _percent(share: float) -> str:
@@ -234,7 +244,7 @@ the font was installed) misses them."""
 @cache
 def cjk_font() -> str | None:
     """The name of an installed matplotlib font that covers 中文, or None: the plot then labels
-    patterns by their ids (never tofu boxes)."""
+    patterns by their English names only (never tofu boxes)."""
     from matplotlib import font_manager
 
     found = _known_cjk_font(font_manager.fontManager)

@@ -110,10 +110,30 @@ def _row_text(pattern: str) -> str:
     return f"{WHEN[pattern]}; points 点炮…抢杠胡 {cells}; ×2 stacked on a larger one"
 
 
+ENGLISH = {  # the English name players use for each pattern and column (not pinyin)
+    "pinghu": "Chicken Hand",
+    "pengpenghu": "All Triplets",
+    "qingyise": "Full Flush",
+    "dadiaoche": "Big Melded Hand",
+    "xiaodiaoche": "Small Melded Hand",
+    "qidui": "Seven Pairs",
+    "haohua_qidui": "Luxury Seven Pairs",
+    "chaohaohua_qidui": "Super Luxury Seven Pairs",
+    "dianpao": "Win on a Discard",
+    "zimo": "Self-Drawn Win",
+    "menqing_zimo": "Concealed Self-Drawn Win",
+    "diangang_shanghua": "Kong Bloom on a Discard Kong",
+    "angang_shanghua": "Kong Bloom on an Own Kong",
+    "angang_shanghua_menqing": "Concealed-Hand Kong Bloom",
+    "minggang_gangshangpao": "Win on an Open Kong Discard",
+    "angang_gangshangpao": "Win on a Concealed Kong Discard",
+    "qiangganghu": "Robbing the Kong",
+}
 PATTERNS = pattern_table(
     [(p, PATTERN_NAMES[p], TABLE[p][0] or 0, "points") for p in TABLE]
     + [(c, name, TABLE["pinghu"][i] or 0, "column") for i, (c, name) in enumerate(COLUMNS)],
     {**{p: _row_text(p) for p in TABLE}, **{c: WHEN[c] for c, _name in COLUMNS}},
+    ENGLISH,
 )
 PAY_REASONS = (  # the other parts of a pay event's reason
     *GANG_REASONS,

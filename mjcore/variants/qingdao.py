@@ -83,12 +83,32 @@ RULES = {  # one line per pattern (docs/rules/qingdao.md has the full tables)
     "huangzhuang_fanbei": "the previous hand was 荒庄",
     "yitiaolong": "a 屁胡 reading with concealed 123, 456, 789 of one suit",
 }
+ENGLISH = {  # the English name players use for each pattern (not pinyin)
+    "pihu": "Chicken Hand",
+    "pengpenghu": "All Triplets",
+    "qidui": "Seven Pairs",
+    "haohua_qidui": "Luxury Seven Pairs",
+    "chaoji_haohua_qidui": "Super Luxury Seven Pairs",
+    "shisanyao": "Thirteen Orphans",
+    "shisanbukao": "Knitted Thirteen",
+    "manhun": "Four Jokers",
+    "qingyise": "Full Flush",
+    "tianhu": "Heavenly Hand",
+    "dihu": "Earthly Hand",
+    "haidilao": "Last Tile Draw",
+    "gangshanghua": "Kong Bloom",
+    "shoubayi": "One Tile in Hand",
+    "kouting": "Concealed Ready",
+    "huangzhuang_fanbei": "Doubled after a Drawn Hand",
+    "yitiaolong": "Pure Straight",
+}
 PATTERNS = pattern_table(
     [(p, *BASES[p], "points") for p in ("pihu", "pengpenghu")]
     + [(p, name, value, "points") for p, name, value in QIDUI.values()]
     + [(p, *BASES[p], "points") for p in ("shisanyao", "shisanbukao", "manhun")]
     + [(p, name, factor, "mul") for p, (name, factor) in FACTORS.items()],
     RULES,
+    ENGLISH,
 )
 PAY_REASONS = (  # the other parts of a pay event's reason
     *GANG_REASONS,

@@ -102,11 +102,34 @@ RULES = {  # one line per pattern (docs/rules/rongcheng.md has the full tables)
     "piao": "+1 per 飘 point of the winner and of the payer (each 0–2)",
     "gang": "+1 per 明杠, +2 per 暗杠 of the winner",
 }
+ENGLISH = {  # the English name players use for each pattern (not pinyin)
+    "pihu": "Chicken Hand",
+    "pengpenghu": "All Triplets",
+    "qidui": "Seven Pairs",
+    "qidadui": "Big Seven Pairs",
+    "haohua_qidadui": "Luxury Big Seven Pairs",
+    "shisanyao": "Thirteen Orphans",
+    "zhijiehu": "Shapeless Win",
+    "tianhu": "Heavenly Hand",
+    "dihu": "Earthly Hand",
+    "qingyise": "Full Flush",
+    "haidilao": "Last Tile Draw",
+    "gangshanghua": "Kong Bloom",
+    "fengyise": "All Honors",
+    "zhangyise": "All Two-Five-Eight",
+    "mobao": "Wildcard Win",
+    "baozhongbao": "Wildcard on a Natural Wait",
+    "minglou": "Open Hand",
+    "payer_minglou": "Payer's Open Hand",
+    "piao": "Float Bonus",
+    "gang": "Kong Points",
+}
 PATTERNS = pattern_table(
     [(p, name, value, "points") for p, (name, value) in BASES.items()]
     + [(p, name, factor, "mul") for p, (name, factor) in FACTORS.items()]
     + [(p, name, value, "add") for p, (name, value) in ADDS.items()],
     RULES,
+    ENGLISH,
 )
 PAY_REASONS = (  # the other parts of a pay event's reason
     CAP_REASON,

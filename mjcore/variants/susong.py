@@ -79,10 +79,27 @@ RULES = {  # one line per pattern (docs/rules/susong.md has the full table)
     "pinghu": "no other pattern: 花 1–4 小胡 1, 5–9 大胡 2, ≥ 10 大大胡 3",
     "huajiang": "+2 per 花奖 (a complete flower kind, …) of the flower area",
 }
+ENGLISH = {  # the English name players use for each pattern (not pinyin)
+    "tianhu": "Heavenly Hand",
+    "dihu": "Earthly Hand",
+    "shuanggang": "Double Kong Bloom",
+    "gangkai": "Kong Bloom",
+    "qiangganghu": "Robbing the Kong",
+    "daqidui": "Big Seven Pairs",
+    "xiaoqidui": "Seven Pairs",
+    "qingyise": "Full Flush",
+    "hunyise": "Half Flush",
+    "quanqiuren": "Melded Hand",
+    "pengpenghu": "All Triplets",
+    "wuhuaguo": "No Flowers",
+    "pinghu": "Chicken Hand",
+    "huajiang": "Flower Bonus",
+}
 PATTERNS = pattern_table(
     [(p, name, 4, "points") for p, name in YISUO.items()]
     + [("pinghu", "平胡", 1, "points"), ("huajiang", "花奖", 2, "add")],
     RULES,
+    ENGLISH,
 )
 PAY_REASONS = (  # the other parts of a pay event's reason
     PayReason("sanbi", "三比", "吃三比: a 三比 partner pays again (or the discarder double)"),

@@ -66,6 +66,23 @@ GANG_POINTS = {"zhigang": 2, "bugang": 1, "angang": 2}
 
 
 _BASES = ("pinghu", "daduizi", "kaxinwu")
+ENGLISH = {  # the English name players use for each pattern (not pinyin)
+    "pinghu": "Chicken Hand",
+    "daduizi": "All Triplets",
+    "kaxinwu": "Closed Wait on Five",
+    "xiaoqidui": "Seven Pairs",
+    "longqidui": "Dragon Seven Pairs",
+    "shuanglong_qidui": "Double Dragon Seven Pairs",
+    "sanlong_qidui": "Triple Dragon Seven Pairs",
+    "gui": "Concealed Four",
+    "qingyise": "Full Flush",
+    "gangshanghua": "Kong Bloom",
+    "shuang_gangshanghua": "Double Kong Bloom",
+    "san_gangshanghua": "Triple Kong Bloom",
+    "si_gangshanghua": "Quadruple Kong Bloom",
+    "gangshangpao": "Win on a Kong Discard",
+    "qiangganghu": "Robbing the Kong",
+}
 PATTERNS = pattern_table(
     [(p, *FANS[p], "fan") for p in _BASES]
     + [(p, name, fan, "fan") for p, name, fan in QIDUI]
@@ -73,6 +90,7 @@ PATTERNS = pattern_table(
     + [(p, name, fan, "fan") for fan, (p, name) in GANGSHANGHUA.items()]
     + [(p, *FANS[p], "fan") for p in ("gangshangpao", "qiangganghu")],
     RULES,
+    ENGLISH,
 )
 PAY_REASONS = (  # the other parts of a pay event's reason
     *GANG_REASONS,

@@ -17,12 +17,16 @@ const WORDS = {
     settlement: "结算", exhausted: "荒庄", continues: "(血战继续)", scores: "得分", matchTotal: "总分",
     nextHand: "下一局", payer: "付分", payee: "收分", amount: "分数", reason: "原因",
     handValue: (n) => `牌值 ${n} 分`, fan: (n) => `${n} 番`, from: (s) => `(${s}号位放炮)`,
-    seatKinds: { human: "真人", expert: "高手机器人", greedy: "贪心机器人", random: "随机机器人", mc: "搜索机器人" }, hidden: "未翻",
+    seatKinds: { human: "真人", expert: "高手机器人", greedy: "贪心机器人", random: "随机机器人", mc: "搜索机器人", learned: "学习机器人" }, hidden: "未翻",
     yes: "是", no: "否", replay: "回放", replayTitle: "牌局回放", load: "载入", paste: "粘贴牌局 JSON",
     file: "牌局文件", view: "视角", openHands: "全部明牌", first: "开始", prev: "上一步",
     next: "下一步", last: "结束", step: (i, n) => `第 ${i} / ${n} 步`, deal: "发牌",
     byAction: (s, a) => `${s}号位: ${a}`, noBundle: "请载入一局牌", welcome: (s) => `${s}号位`,
     phases: { turn: "出牌", claim: "吃碰杠", choose: "选择", waiting: "等待", over: "结束" },
+    turnOf: "轮到", flowers: "花", yourName: "昵称", namePlaceholder: "你的名字", you: "你", tapToDiscard: "轮到你: 点一张牌打出",
+    concealed: (n) => `${n} 张暗牌`, formula: "算法", bots: "机器人", mine: "我",
+    combine: { base: (v) => `${v} 分`, add: (v) => `+${v}`, mul: (v) => `×${v}`, fan: (v) => `${v} 番` },
+    jokerMark: { joker_kind: "混", bao: "宝" }, roomNotJoined: (r) => `房间 ${r}: 输入昵称后加入`,
   },
   en: {
     title: "mahjong", lang: "中文", notConnected: "not connected", connecting: "connecting…",
@@ -38,13 +42,17 @@ const WORDS = {
     matchTotal: "match", nextHand: "Next hand", payer: "payer", payee: "payee", amount: "amount",
     reason: "reason", handValue: (n) => `hand value ${n} point${n === 1 ? "" : "s"}`,
     fan: (n) => `${n} fan`, from: (s) => `(discarded by seat ${s})`,
-    seatKinds: { human: "human", expert: "expert bot", greedy: "greedy bot", random: "random bot", mc: "search bot" }, hidden: "face down",
+    seatKinds: { human: "human", expert: "expert bot", greedy: "greedy bot", random: "random bot", mc: "search bot", learned: "learned bot" }, hidden: "face down",
     yes: "yes", no: "no", replay: "Replay", replayTitle: "Game replay", load: "Load",
     paste: "Paste a saved game (JSON)", file: "Saved game file", view: "View as",
     openHands: "all hands open", first: "First", prev: "Back", next: "Forward", last: "Last",
     step: (i, n) => `step ${i} of ${n}`, deal: "the deal", byAction: (s, a) => `Seat ${s}: ${a}`,
     noBundle: "Load a game to replay", welcome: (s) => `seat ${s}`,
     phases: { turn: "turn", claim: "claims", choose: "choosing", waiting: "waiting", over: "over" },
+    turnOf: "Turn:", flowers: "flowers", yourName: "Your name", namePlaceholder: "your name", you: "you", tapToDiscard: "Your turn: tap a tile to discard",
+    concealed: (n) => `${n} concealed`, formula: "calculation", bots: "Bots", mine: "me",
+    combine: { base: (v) => `${v} pt${v === 1 ? "" : "s"}`, add: (v) => `+${v}`, mul: (v) => `×${v}`, fan: (v) => `${v} fan` },
+    jokerMark: { joker_kind: "J", bao: "W" }, roomNotJoined: (r) => `Room ${r}: enter your name and join`,
   },
 };
 // Vocabulary of actions, melds, declarations, choices, public state and pay reasons: [中文, English].
@@ -94,13 +102,19 @@ function word(group, key) {
   return LANG === "en" ? entry[1] : entry[0];
 }
 const capital = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+// Variants in English: the region's name and what it is known for (the 中文 title beside it).
+const VARIANT_EN = {
+  xuezhan_kaxinwu: "Sichuan Bloody Battle, Middle Five", lipu: "Lipu (Guangxi)", susong: "Susong (Anhui)",
+  qingdao: "Qingdao (Shandong)", rongcheng: "Rongcheng (Shandong)",
+};
 function variantLabel(v) {
   if (!v) return "";
-  return LANG === "en" ? `${capital(v.name.replace(/_/g, " "))} (${v.title})` : v.title;
+  return LANG === "en" ? `${VARIANT_EN[v.name] || capital(v.name.replace(/_/g, " "))} · ${v.title}` : v.title;
 }
 // Static labels of a page: <el data-i18n="key">.
 function translatePage() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
   const btn = document.querySelector("#lang");
   if (btn) btn.textContent = t("lang");
 }
@@ -121,8 +135,8 @@ function addPatterns(variant, list) {
 function patternLabel(variant, id, name) {
   const p = (PATTERNS[variant] || {})[id];
   const zh = name || (p && p.name);
-  if (!zh) return id;
-  return LANG === "en" ? `${capital(id)} (${zh})` : zh;
+  if (LANG === "en") return (p && p.english) || capital(String(id).replace(/_/g, " "));
+  return zh || id;
 }
 function reasonLabel(variant, reason) {
   // "pihu+pao", "zhigang", "chajiao", "xxx+cap", "pinghu+horses2" -> words
@@ -194,20 +208,52 @@ function parseTiles(text) {
   return out;
 }
 const tilesText = (x) => parseTiles(x).map(tileName).join(LANG === "en" ? " " : "");
-let jokerTiles = new Set();
+let jokerTiles = new Map(); // tile -> the public key that makes it wild (joker_kind 混, bao 宝)
+// English corner index of the honours (the characters' English faces carry their numeral).
+function tileIndex(tile) {
+  return tile[1] === "z" ? HONORS_EN[Number(tile[0]) - 1] || "" : "";
+}
 function tileEl(tile, extra) {
   const el = document.createElement("span");
   el.className = "tile";
-  if (tile === "?") { el.classList.add("hidden"); el.textContent = "?"; return el; }
-  const [main, sub] = tileFace(tile);
+  el.setAttribute("role", "img");
+  if (extra) el.classList.add(...extra.split(" ").filter(Boolean));
+  if (tile === "?" || !/^[1-9][mpszf]$/.test(tile)) {
+    el.classList.add("back");
+    el.title = t("hidden");
+    el.setAttribute("aria-label", t("hidden"));
+    el.append(tileSvg("?"));
+    return el;
+  }
   el.classList.add(tile[1]);
   el.dataset.tile = tile;
   el.title = tileTitle(tile);
-  el.append(main);
-  if (sub) { const s = document.createElement("small"); s.textContent = sub; el.append(s); }
-  if (extra) el.classList.add(...extra.split(" ").filter(Boolean));
-  if (jokerTiles.has(tile)) el.classList.add("joker");
+  el.setAttribute("aria-label", tileName(tile));
+  el.append(tileSvg(tile, LANG));
+  const index = LANG === "en" ? tileIndex(tile) : "";
+  if (index) { const b = document.createElement("b"); b.className = "idx"; b.textContent = index; el.append(b); }
+  const wild = jokerTiles.get(tile);
+  if (wild) {
+    el.classList.add("joker");
+    const mark = document.createElement("b");
+    mark.className = "wild";
+    mark.textContent = t("jokerMark")[wild] || "★";
+    el.append(mark);
+    el.title += ` · ${word("public", wild)}`;
+  }
   return el;
+}
+// Face-down tiles of another seat's concealed hand, with their count.
+function backsEl(n) {
+  const box = document.createElement("span");
+  box.className = "backs";
+  for (let i = 0; i < n; i++) box.appendChild(tileEl("?"));
+  const count = document.createElement("b");
+  count.className = "count";
+  count.textContent = `×${n}`;
+  box.append(count);
+  box.title = t("concealed", n);
+  return box;
 }
 function tilesEl(text, cls) {
   const box = document.createElement("span");
@@ -282,9 +328,9 @@ function renderView(v, ctx) {
   $("#phase").textContent = (t("phases")[v.phase]) || v.phase;
   $("#phase").dataset.phase = v.phase;
   $("#wall").textContent = `${v.wall_remaining} (${t("live")} ${v.wall_live})`;
-  jokerTiles = new Set(Object.entries(v.public || {})
+  jokerTiles = new Map(Object.entries(v.public || {})
     .filter(([k, x]) => /^(joker|bao|hun|wildcard)s?(_kinds?)?$/i.test(k) && isTileValue(x))
-    .flatMap(([, x]) => parseTiles(x)));
+    .flatMap(([k, x]) => parseTiles(x).map((tile) => [tile, k])));
   const ind = $("#indicators");
   ind.innerHTML = "";
   if (v.indicators.length) {
@@ -309,65 +355,83 @@ function renderView(v, ctx) {
     el.hidden = !Object.values(pos).includes(p);
   }
   for (const s of v.seats) renderSeat(s, $(`#seat-${pos[s.seat]}`), v, ctx);
-  renderClaim(v);
+  renderClaim(v, ctx);
   renderHand(v, ctx);
   renderActions(v, ctx);
   renderSettlement(v, ctx);
   renderLog(ctx, v.variant);
+}
+function seatName(s, v, ctx) {
+  // the seat's player: a chosen display name (always as text, never markup), "you", or the bot
+  const info = (ctx.seats || [])[s.seat] || null;
+  if (!info) return s.seat === v.seat ? t("you") : "";
+  if (info.kind === "human") return info.name || (s.seat === v.seat ? t("you") : t("player"));
+  return t("seatKinds")[info.kind] || t("bot", info.kind);
 }
 function renderSeat(s, box, v, ctx) {
   const info = (ctx.seats || [])[s.seat] || null;
   box.classList.toggle("current", v.current === s.seat && v.phase === "turn");
   box.classList.toggle("me", s.seat === v.seat);
   box.dataset.seat = s.seat;
-  const head = document.createElement("div");
-  head.className = "name";
-  const parts = [`${t("seat", s.seat)}${s.seat === v.dealer ? ` · ${t("dealer")}` : ""}`];
-  if (info) {
-    parts.push(info.kind === "human" ? (info.name || t("player")) : t("bot", (t("seatKinds")[info.kind] || info.kind)));
-    if (info.away) parts.push(t("away"));
-  }
-  parts.push(`${t("score")} ${v.scores[s.seat]}`, t("tiles", s.concealed_count));
-  head.textContent = parts.join(" · ");
+  const head = el("div", "name");
+  head.append(el("span", "seat-no", t("seat", s.seat)));
+  const who = seatName(s, v, ctx);
+  if (who) head.append(el("span", "player", who));
+  if (s.seat === v.dealer) head.append(el("span", "dealer", t("dealer")));
+  if (info && info.away) head.append(el("span", "away", t("away")));
+  head.append(el("span", "score", `${t("score")} ${v.scores[s.seat]}`),
+    el("span", "count", t("tiles", s.concealed_count)));
   box.appendChild(head);
   const row = (label, ...content) => {
-    const r = document.createElement("div");
-    r.className = `row ${label}`;
-    r.append(...content);
+    const r = el("div", `row ${label}`, ...content);
     box.appendChild(r);
     return r;
   };
+  if (s.hand !== undefined && s.seat !== v.seat) {
+    const h = tilesEl(s.hand);
+    if (s.drawn) { const i = [...h.children].findIndex((x) => x.dataset.tile === s.drawn); if (i >= 0) h.children[i].remove(); }
+    if (s.drawn) h.appendChild(tileEl(s.drawn, "drawn"));
+    row("shown-hand", h);
+  } else if (s.seat !== v.seat && s.concealed_count > 0) {
+    row("concealed", backsEl(s.concealed_count));
+  }
   if (s.melds.length) {
     const melds = document.createElement("span");
     for (const m of s.melds) {
       const [kind, tiles] = m.split(" ");
-      const el = tilesEl(tiles, "meld");
-      el.title = word("meld", kind);
-      const tag = document.createElement("i");
-      tag.textContent = word("meld", kind);
-      el.prepend(tag);
-      melds.appendChild(el);
+      const meld = tiles === "?" ? el("span", "meld", ...[0, 1, 2, 3].map(() => tileEl("?"))) : tilesEl(tiles, "meld");
+      meld.classList.add("meld");
+      meld.title = word("meld", kind);
+      meld.dataset.kind = kind;
+      meld.prepend(el("i", null, word("meld", kind)));
+      melds.appendChild(meld);
     }
     row("melds", melds);
   }
-  if (s.flowers) row("flowers", tilesEl(s.flowers));
-  if (s.won_tiles.length) row("won", `${t("won")} `, tilesEl(s.won_tiles));
+  if (s.flowers) row("flowers", el("span", "tag", t("flowers")), tilesEl(s.flowers));
+  if (s.won_tiles.length) row("won", el("span", "tag", t("won")), tilesEl(s.won_tiles));
   const extra = [];
   if (s.declared) extra.push(LANG === "en" ? `${t("declared")} ${word("declare", s.declared)}` : word("declare", s.declared));
   for (const [k, x] of Object.entries(s.choices || {})) extra.push(choiceLabel(k, x));
   if (extra.length) row("choices", extra.join(" · "));
-  if (s.hand !== undefined && s.seat !== v.seat) {
-    const h = tilesEl(s.hand);
-    if (s.drawn) h.appendChild(tileEl(s.drawn, "drawn"));
-    if (s.drawn) { const i = [...h.children].findIndex((el) => el.dataset.tile === s.drawn); if (i >= 0) h.children[i].remove(); }
-    row("shown-hand", h);
-  }
-  row("discards", tilesEl(s.discards));
+  const river = tilesEl(s.discards);
+  if (v.claim && v.claim.from === s.seat && river.lastChild) river.lastChild.classList.add("last");
+  row("discards", river);
 }
-function renderClaim(v) {
+function renderClaim(v, ctx) {
+  // the table's centre: the tile on offer to claim, else the wall left and whose turn it is
   const box = $("#claim");
   box.innerHTML = "";
-  if (v.claim) box.append(`${v.claim.kind === "rob" ? t("robGang", v.claim.from) : t("discarded", v.claim.from)} `, tilesEl(v.claim.tile));
+  if (v.claim) {
+    box.append(el("span", null, v.claim.kind === "rob" ? t("robGang", v.claim.from) : t("discarded", v.claim.from)),
+      tilesEl(v.claim.tile, "claim-tile"));
+    return;
+  }
+  box.append(el("span", "wall-left", String(v.wall_remaining)), el("span", "wall-label", t("wall")));
+  if (v.phase === "turn" && v.current >= 0) {
+    const who = seatName(v.seats[v.current], v, ctx);
+    box.append(el("span", "turn", `${t("turnOf")} ${t("seat", v.current)}${who ? ` · ${who}` : ""}`));
+  }
 }
 function renderHand(v, ctx) {
   const box = $("#my-hand");
@@ -378,22 +442,31 @@ function renderHand(v, ctx) {
   if (me.drawn) { const i = tiles.lastIndexOf(me.drawn); if (i >= 0) tiles.splice(i, 1); }
   const legal = new Set(v.legal_actions);
   const add = (tile, cls) => {
-    const el = tileEl(tile, cls);
-    if (ctx.onAct && legal.has(`discard ${tile}`)) {
-      el.classList.add("clickable");
-      el.onclick = () => ctx.onAct(`discard ${tile}`);
+    const tileBox = tileEl(tile, cls);
+    const action = `discard ${tile}`;
+    if (ctx.onAct && legal.has(action)) { // a tile is its own discard button (tap, or Tab + Enter)
+      tileBox.classList.add("clickable");
+      tileBox.setAttribute("role", "button");
+      tileBox.tabIndex = 0;
+      tileBox.dataset.action = action;
+      tileBox.onclick = () => ctx.onAct(action);
+      tileBox.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.onAct(action); } };
     }
-    box.appendChild(el);
+    box.appendChild(tileBox);
   };
   tiles.forEach((tile) => add(tile, ""));
   if (me.drawn) add(me.drawn, "drawn");
+  box.classList.toggle("to-discard", !!ctx.onAct && v.legal_actions.some((a) => a.startsWith("discard ")));
 }
 function renderActions(v, ctx) {
   const box = $("#actions");
   if (!box) return;
   box.innerHTML = "";
   if (!ctx.onAct) return;
-  for (const a of v.legal_actions) {
+  // discards are the hand's own tiles (renderHand); the rest are buttons
+  const rest = v.legal_actions.filter((a) => !a.startsWith("discard "));
+  if (rest.length < v.legal_actions.length) box.append(el("span", "hint", t("tapToDiscard")));
+  for (const a of rest) {
     const b = document.createElement("button");
     b.className = "act";
     b.dataset.action = a;
@@ -410,6 +483,29 @@ function el(tag, cls, ...children) {
   e.append(...children.filter((c) => c !== null && c !== undefined));
   return e;
 }
+// A pattern's value as people read it: "2 番" / "×2" / "+1" / "1 分"; nothing for 荔浦's columns.
+function patternValue(variant, p) {
+  const entry = (PATTERNS[variant] || {})[p.id];
+  const kind = entry ? entry.kind : p.combine;
+  if (kind === "column") return "";
+  const f = t("combine")[kind === "points" ? "base" : kind] || t("combine")[p.combine];
+  return f ? f(p.value) : String(p.value);
+}
+// A win's formula for people: none when it says nothing ("1 = 1"); pattern names and the
+// formula's few words in the page's language.
+function formulaText(variant, formula) {
+  if (!formula) return "";
+  // "… 小胡 1 = 1" says its value twice: drop the "= 1" (not after an operator: "1 × 1 = 1")
+  const tail = formula.match(/(^|[^×+*^)/\-\s]\s+)(\d+) = (\d+)$/);
+  let text = tail && tail[2] === tail[3] ? formula.slice(0, -` = ${tail[3]}`.length) : formula;
+  if (/^\s*\d+\s*$/.test(text)) return ""; // a bare number: the hand value says it already
+  if (LANG !== "en") return text;
+  const entries = Object.values(PATTERNS[variant] || {}).sort((a, b) => b.name.length - a.name.length);
+  for (const p of entries) if (p.english) text = text.split(p.name).join(p.english);
+  text = text.replace(/大大胡/g, "double big win").replace(/大胡/g, "big win").replace(/小胡/g, "small win")
+    .replace(/(\d+)花/g, "$1 flowers").replace(/^T\[/, "table[");
+  return /[\u3400-\u9fff]/.test(text) ? "" : text;
+}
 function renderSettlement(v, ctx) {
   const box = $("#settlement");
   const events = ctx.events || [];
@@ -422,15 +518,21 @@ function renderSettlement(v, ctx) {
   box.append(el("h3", null, `${t("settlement")}${end ? (end.exhausted ? ` — ${t("exhausted")}` : "") : ` ${t("continues")}`}`));
   for (const w of wins) {
     const how = `${word("how", w.how)}${w.how === "discard" && w.from_seat >= 0 ? ` ${t("from", w.from_seat)}` : ""}`;
-    const head = `${t("seat", w.seat)} ${t("won")} ${tileName(parseTiles(w.tile)[0])} · ${how} · ` +
-      `${w.fan ? `${t("fan", w.fan)} · ` : ""}${t("handValue", w.points)}`;
-    const list = el("ul");
+    const winner = seatName(v.seats[w.seat] || { seat: w.seat }, v, ctx);
+    const head = el("span", null, `${t("seat", w.seat)}${winner ? ` ${winner}` : ""} ${t("won")} `);
+    const rest = el("span", null, ` ${how} · ${w.fan ? `${t("fan", w.fan)} · ` : ""}${t("handValue", w.points)}`);
+    const list = el("ul", "patterns");
     for (const p of w.patterns) {
-      const li = el("li", "pattern", `${patternLabel(variant, p.id, p.name)} `, el("small", null, `(${p.combine} ${p.value})`));
+      const value = patternValue(variant, p);
+      const li = el("li", "pattern", el("span", "pname", patternLabel(variant, p.id, p.name)), value ? el("small", "pvalue", value) : null);
       li.dataset.id = p.id;
+      const entry = (PATTERNS[variant] || {})[p.id];
+      if (entry) li.title = LANG === "en" ? `${entry.name} · ${entry.id}` : `${entry.english || ""} · ${entry.id}`;
       list.appendChild(li);
     }
-    box.append(el("div", "win", head, el("div", "win-hand", w.hand ? tilesEl(w.hand) : null), list, el("small", null, w.formula || "")));
+    const formula = formulaText(variant, w.formula);
+    box.append(el("div", "win", el("div", "win-head", head, tilesEl(w.tile, "won-tile"), rest), el("div", "win-hand", w.hand ? tilesEl(w.hand) : null), list,
+      formula ? el("div", "formula", `${t("formula")}: ${formula}`) : null));
   }
   const pays = events.filter((e) => e.type === "pay");
   if (pays.length) {

@@ -4,6 +4,7 @@
 "use strict";
 
 let bundle = null, stepNo = 0, viewAs = "open", handNo = 0;
+let roomSeats = null; // a room's seats (their players' display names) for a room's hand
 
 function setStatus(text, state) { const s = $("#status"); s.textContent = text; s.dataset.state = state; }
 async function bundleOf(saved) {
@@ -15,18 +16,22 @@ async function bundleOf(saved) {
   if (!resp.ok) throw new Error(data.error || resp.statusText);
   return data;
 }
-function show(b, hand) {
+function seatOption(s) {
+  const name = roomSeats && roomSeats[s] && roomSeats[s].kind === "human" ? roomSeats[s].name : "";
+  return name ? `${t("seat", s)} · ${name}` : t("seat", s);
+}
+function show(b, hand, fromRoom = false) {
   bundle = b;
   handNo = hand || 0;
   addPatterns(b.variant, b.patterns);
   stepNo = 0;
-  $("#loader").hidden = !!window.MJCORE_BUNDLE;
+  $("#loader").hidden = !!window.MJCORE_BUNDLE || fromRoom;
   $("#table").hidden = false;
   const sel = $("#view-as");
   const keep = sel.value || "open";
   sel.innerHTML = "";
   sel.add(new Option(t("openHands"), "open"));
-  for (let s = 0; s < b.players; s++) sel.add(new Option(t("seat", s), String(s)));
+  for (let s = 0; s < b.players; s++) sel.add(new Option(seatOption(s), String(s)));
   sel.value = [...sel.options].some((o) => o.value === keep) ? keep : "open";
   viewAs = sel.value;
   draw();
@@ -38,7 +43,7 @@ function draw() {
   const view = seat < 0 ? step.open_view : step.views[seat];
   const all = seat < 0 ? bundle.events : bundle.seat_events[seat];
   const variant = { name: bundle.variant, title: bundle.title };
-  renderView(view, { variant, hand: handNo, seats: null, events: all.filter((e) => e.seq < step.events),
+  renderView(view, { variant, hand: handNo, seats: roomSeats, events: all.filter((e) => e.seq < step.events),
     match: null, onAct: null, onNext: null });
   const n = bundle.steps.length - 1;
   $("#step-label").textContent = t("step", stepNo, n);
@@ -64,13 +69,17 @@ async function loadRoomHand(room, hand) {
   const resp = await fetch(`/api/rooms/${room}/hands/${hand}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const data = await resp.json();
   if (!resp.ok) throw new Error(data.error || resp.statusText);
-  show(await bundleOf(data), Number(hand));
+  try { // the players' names: the room's public summary
+    const summary = await fetch(`/api/rooms/${room}`);
+    if (summary.ok) roomSeats = (await summary.json()).seats || null;
+  } catch { /* names are a nicety */ }
+  show(await bundleOf(data), Number(hand), true);
 }
 function relabel() {
   if (!bundle) return;
   const sel = $("#view-as");
   sel.options[0].text = t("openHands");
-  for (let s = 0; s < bundle.players; s++) sel.options[s + 1].text = t("seat", s);
+  for (let s = 0; s < bundle.players; s++) sel.options[s + 1].text = seatOption(s);
   draw();
 }
 function start() {

@@ -4,6 +4,7 @@
 
 // ---------------------------------------------------------------- session
 let variants = [];
+let bots = { names: ["expert", "greedy", "random", "mc"], default: "expert" }; // GET /api/bots
 let session = null; // {room, seat, token}
 let ws = null, cursor = null, lastState = null, msgId = 0, retry = 0, closedOnPurpose = false;
 let eventsByHand = {};
@@ -29,6 +30,56 @@ function setStatus(key, state, ...args) {
 }
 
 // ---------------------------------------------------------------- lobby
+// Every room option and its values in 中文 and English: [中文, English]. An option the table
+// does not know yet falls back to its doc's 中文 head (zh) or its name (en).
+const OPTION_WORDS = {
+  three_suits: ["三堆牌 (加万字)", "Three suits (characters added)"],
+  must_gang: ["有杠必杠", "Must kong when possible"],
+  gang_chain: ["杠上杠计分", "Kong chain scoring"],
+  kaxinwu_single_wait_only: ["卡心五只算独听", "Closed Wait on Five only as the single wait"],
+  creator_is_dealer: ["开房者为庄", "Room creator deals first"],
+  auto_play: ["自动摸打", "Auto draw and discard"],
+  hun: ["带混", "Jokers (wild tiles)"],
+  honor_cycle: ["字牌上滚", "Honor order for the joker"],
+  niupai: ["扭牌", "Exposed honor sets"],
+  niupai_forces_zimo: ["扭牌只能自摸", "Exposed honor sets win by self-draw only"],
+  daipiao: ["带飘", "Float (no tiles kept back)"],
+  multi_win: ["一炮多响", "Several winners on one discard"],
+  no_honors: ["不带风", "No honor tiles"],
+  no_chi: ["不让吃牌", "No chows"],
+  pingdu8: ["平度8张", "Eight tiles of one suit to win"],
+  self_draw_only: ["自摸胡", "Self-draw wins only"],
+  pair258: ["258将", "Pair must be 2, 5 or 8"],
+  laogang: ["捞杠 (先碰后杠)", "Added kongs (after a pung)"],
+  no_chi_adjacent: ["吃后不打相同及相邻", "After a chow, no discard of its tile's kin"],
+  zuoma: ["坐马", "Seat horse bets"],
+  zhuama: ["抓马", "Horses drawn after a win"],
+  luanzhang: ["乱掌", "Any pair (no 2-5-8 pair needed)"],
+  no_huangzhuang: ["不荒庄", "No drawn hands (nothing kept back)"],
+  peng_only: ["只碰不吃", "Pungs only, no chows"],
+  cunpai_mode: ["存牌方式", "Wild replacement tile, if not chosen"],
+  chuzeng: ["出增分", "Zeng stake per payer"],
+  piaohua: ["飘花", "Float flowers"],
+  flower_bonus_stack: ["花奖叠加", "Flower bonuses stack"],
+};
+const VALUE_WORDS = {
+  gang_chain: { flat: ["每杠固定翻倍", "flat (×2 each)"], compound: ["逐杠累加翻倍", "compound (doubling)"] },
+  honor_cycle: { split: ["风牌箭牌分开", "winds and dragons apart"], single7: ["七字一圈", "one cycle of seven"] },
+  cunpai_mode: { best: ["自动取最优", "the better one"], cunpai: ["存牌", "keep the wild"], gangkai: ["杠开", "win on the kong"] },
+  zhuama: { 0: ["不抓马", "none"], 2: ["抓 2 匹", "2 horses"], 4: ["抓 4 匹", "4 horses"], 6: ["抓 6 匹", "6 horses"] },
+  chuzeng: { 0: ["不出增", "none"], 1: ["1 分", "1 point"], 2: ["2 分", "2 points"], 5: ["5 分", "5 points"] },
+};
+function optionLabel(name, o) {
+  const known = OPTION_WORDS[name];
+  if (known) return LANG === "en" ? known[1] : known[0];
+  const zh = (o.doc || "").split(/[:：(（]/)[0].trim();
+  return LANG === "en" || !zh ? capital(name.replace(/_/g, " ")) : zh;
+}
+function valueLabel(name, value) {
+  const known = (VALUE_WORDS[name] || {})[value];
+  if (known) return LANG === "en" ? known[1] : known[0];
+  return String(value);
+}
 function currentVariant() { return variants.find((v) => v.name === $("#variant").value); }
 function renderVariantList() {
   const sel = $("#variant");
@@ -49,20 +100,18 @@ function renderLobbyForm() {
   for (const [name, o] of Object.entries(v.options)) {
     const label = document.createElement("label");
     label.title = o.doc || "";
+    label.dataset.name = name;
     let input;
     if (typeof o.default === "boolean") {
       input = document.createElement("input"); input.type = "checkbox"; input.checked = o.default;
     } else if (o.choices) {
       input = document.createElement("select");
-      for (const c of o.choices) input.add(new Option(c, JSON.stringify(c), false, c === o.default));
+      for (const c of o.choices) input.add(new Option(valueLabel(name, c), JSON.stringify(c), false, c === o.default));
     } else {
       input = document.createElement("input"); input.value = JSON.stringify(o.default);
     }
     input.dataset.option = name;
-    // the option's doc starts with its 中文 name ("自摸胡: …"); English: the option's name
-    const zh = (o.doc || "").split(/[:：(（]/)[0].trim();
-    const text = LANG === "en" || !zh || zh.length > 12 ? name.replace(/_/g, " ") : zh;
-    label.append(`${text} `, input);
+    label.append(el("span", "opt-name", optionLabel(name, o)), input);
     opts.appendChild(label);
   }
   renderSeatInputs();
@@ -74,13 +123,13 @@ function renderSeatInputs() {
   const n = Number($("#players").value);
   for (let s = 0; s < n; s++) {
     const sel = document.createElement("select");
-    for (const k of ["human", "expert", "greedy", "random"]) {
-      const chosen = old[s] ? old[s] === k : (s === 0 ? k === "human" : k === "expert");
+    for (const k of ["human", ...bots.names]) {
+      const chosen = old[s] ? old[s] === k : (s === 0 ? k === "human" : k === bots.default);
       sel.add(new Option(t("seatKinds")[k], k, false, chosen));
     }
     sel.dataset.seat = s;
     const label = document.createElement("label");
-    label.append(`${t("seat", s)} `, sel);
+    label.append(el("span", "opt-name", t("seat", s)), sel);
     box.appendChild(label);
   }
 }
@@ -104,11 +153,19 @@ async function createRoom(ev) {
     await joinRoom(room.room, seats.indexOf("human"));
   } catch (e) { $("#lobby-error").textContent = e.message; }
 }
+function playerName() {
+  const name = $("#player-name").value.trim();
+  try { localStorage.setItem("mjcore:name", name); } catch { /* no storage */ }
+  return name;
+}
 async function joinRoom(room, seat) {
-  const joined = await api(`/api/rooms/${room}/join`, seat === undefined ? {} : { seat });
+  const body = seat === undefined ? {} : { seat };
+  const name = playerName();
+  if (name) body.name = name;
+  const joined = await api(`/api/rooms/${room}/join`, body);
   session = { room, seat: joined.seat, token: joined.token };
   saveSession(session);
-  location.hash = `room=${room}`;
+  if (location.hash !== `#room=${room}`) location.hash = `room=${room}`;
   openTable();
 }
 
@@ -117,9 +174,32 @@ function openTable() {
   $("#lobby").hidden = true;
   $("#table").hidden = false;
   $("#room-id").textContent = session.room;
+  closedOnPurpose = false;
   connect();
 }
+function closeTable() {
+  // leave the current room's connection (another room's link was opened in this tab)
+  closedOnPurpose = true;
+  if (ws) { ws.onclose = null; ws.close(); }
+  ws = null; session = null; cursor = null; lastState = null; eventsByHand = {};
+}
+// #room=ID: this browser's seat in that room (if it has one), else the join form filled in.
+async function openFromHash() {
+  const m = location.hash.match(/room=([0-9A-Za-z_-]+)/);
+  const room = m ? m[1] : null;
+  if (session && session.room === room) return;
+  if (session) closeTable();
+  if (!room) { $("#table").hidden = true; $("#lobby").hidden = false; setStatus("notConnected", "idle"); return; }
+  const saved = loadSession(room);
+  if (saved) { session = saved; openTable(); return; }
+  $("#table").hidden = true;
+  $("#lobby").hidden = false;
+  $("#join-room").value = room;
+  $("#lobby-error").textContent = t("roomNotJoined", room);
+  $("#player-name").focus();
+}
 function connect() {
+  if (!session) return; // the tab left the room (another room's link) before a retry
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${session.room}`);
   setStatus("connecting", "idle");
@@ -134,7 +214,8 @@ function connect() {
     setStatus("disconnected", "closed");
     if (closedOnPurpose) return;
     retry = Math.min(retry + 1, 6);
-    setTimeout(connect, 300 * 2 ** retry);
+    const room = session && session.room;
+    setTimeout(() => { if (session && session.room === room && !closedOnPurpose) connect(); }, 300 * 2 ** retry);
   };
 }
 function send(msg) {
@@ -174,9 +255,12 @@ function render(msg) {
 function act(a) {
   $("#table-error").textContent = "";
   document.querySelectorAll("#actions button").forEach((b) => (b.disabled = true));
+  document.querySelectorAll("#my-hand .tile.clickable").forEach((tile) => { // one discard per turn
+    tile.classList.remove("clickable"); tile.onclick = null; tile.onkeydown = null;
+  });
   send({ type: "act", action: a, id: ++msgId });
 }
-function enableActions() { document.querySelectorAll("#actions button").forEach((b) => (b.disabled = false)); }
+function enableActions() { if (lastState) render(lastState); }
 
 // ---------------------------------------------------------------- start
 function relabel() {
@@ -187,6 +271,7 @@ function relabel() {
 }
 async function start() {
   variants = await api("/api/variants");
+  try { bots = await api("/api/bots"); } catch { /* an older server: the default list */ }
   for (const v of variants) addPatterns(v.name, v.patterns);
   langButton(relabel);
   renderVariantList();
@@ -199,10 +284,8 @@ async function start() {
     ev.preventDefault();
     try { await joinRoom($("#join-room").value.trim()); } catch (e) { $("#lobby-error").textContent = e.message; }
   };
-  const m = location.hash.match(/room=([0-9a-f]+)/);
-  if (m) {
-    const saved = loadSession(m[1]);
-    if (saved) { session = saved; openTable(); } else $("#join-room").value = m[1];
-  }
+  try { $("#player-name").value = localStorage.getItem("mjcore:name") || ""; } catch { /* no storage */ }
+  window.addEventListener("hashchange", () => { openFromHash(); });
+  await openFromHash();
 }
 start();
