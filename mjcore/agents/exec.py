@@ -161,8 +161,10 @@ def stop_all() -> None:
     with _everyone_lock:
         procs = list(_everyone)
         _everyone.clear()
+    for proc in procs:  # every agent reads its last messages at once, then each is stopped
+        proc.close_input()
     for proc in procs:
-        proc.stop()
+        proc.stop(grace=2.0)
     pool = getattr(_local, "pool", None)
     if pool is not None:
         pool.clear()
@@ -173,7 +175,7 @@ class ExecBot:
     """One hand of an ``exec:`` agent at one seat: asks the program, falls back on a fault.
 
     The simulator calls :meth:`hand_start` and :meth:`hand_end` around a hand (the RL envs
-    do not: the hand then starts at the first decision and ends when the next begins).
+    do not: a hand then starts at its first decision and ends when the next one starts).
     ``faults`` counts this hand's faults and ``fallback`` the decisions the fallback played.
     """
 
@@ -185,6 +187,7 @@ class ExecBot:
         self.label = label
         self.faults: Counter[str] = Counter()
         self._proc: AgentProcess | None = None
+        self._game: Game | None = None  # the hand being played
         self._dead = False
         self._hand = 0
         self._step = 0
@@ -192,6 +195,7 @@ class ExecBot:
 
     def hand_start(self, game: Game, seat: int, hand: int | None = None) -> None:
         """Take the seat's process (starting it if needed) and send ``hand_start``."""
+        self._game, self._dead, self._step = game, False, 0
         proc, fault = agent_process(
             self.spec, game.variant.name, game.n, game.opts.to_dict(), seat, "simulation"
         )
@@ -215,7 +219,9 @@ class ExecBot:
 
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
         """The agent's answer to this decision, or the fallback's after a fault."""
-        if self._proc is None and not self._dead:
+        if game is not self._game:  # no hooks (the RL envs): a new game is a new hand
+            if self._game is not None and self._game.is_over:
+                self.hand_end(self._game, seat)
             self.hand_start(game, seat)
         if not self._dead:
             assert self._proc is not None

@@ -76,16 +76,21 @@ class AgentProcess:
             return "start"
         return ""
 
-    def stop(self) -> None:
-        """Close its stdin (a well-behaved agent exits), then kill what is left of it."""
+    def close_input(self) -> None:
+        """Close its stdin: a well-behaved agent reads what is left and exits."""
+        if self._proc is not None:
+            with contextlib.suppress(OSError):
+                assert self._proc.stdin is not None
+                self._proc.stdin.close()
+
+    def stop(self, grace: float = 0.2) -> None:
+        """Close its stdin, wait up to ``grace`` seconds, then kill what is left of it."""
+        self.close_input()
         proc, self._proc = self._proc, None
         if proc is None:
             return
-        with contextlib.suppress(OSError):
-            assert proc.stdin is not None
-            proc.stdin.close()
         try:
-            proc.wait(0.2)
+            proc.wait(grace)
         except subprocess.TimeoutExpired:
             pass
         with contextlib.suppress(OSError):
