@@ -22,10 +22,12 @@ compares processes with a Dask LocalCluster).
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 from ..errors import InvalidOptionError, clip
@@ -35,26 +37,36 @@ LADDER = ("random", "greedy", "expert", "learned")
 VARIANTS = ("xuezhan_kaxinwu", "lipu", "susong", "qingdao", "rongcheng")
 PLAYERS = 4
 
-# The ladder's ratings on suite v1's deals (mu, sigma), from calibrate(SUITES["v1"]):
-# every ordered ladder pair on the suite's deals, rated as the league rates (mjcore 0.1.0).
-_V1_ANCHORS: dict[str, dict[str, tuple[float, float]]] = {}
-
 
 @dataclass(frozen=True)
 class Suite:
-    """A published set of deals: per variant a seed, ``deals`` duplicate deals an opponent."""
+    """A published set of deals: per variant a seed, ``deals`` duplicate deals an opponent;
+    the ladder's anchors are read from ``anchors_<anchors>.json`` beside this module (written
+    by ``python -m mjcore.agents.suite calibrate v1 --write``)."""
 
     id: str
     version: int
     deals: int
     seeds: dict[str, int]
-    anchors: dict[str, dict[str, tuple[float, float]]] = field(default_factory=dict)
+    anchor_set: str = ""
     about: str = ""
 
     @property
     def hands(self) -> int:
         """Hands the agent plays against one opponent in one variant."""
         return self.deals * PLAYERS
+
+    @property
+    def anchors(self) -> dict[str, dict[str, tuple[float, float]]]:
+        """Per variant, per ladder member: its (mu, sigma) on the suite's deals."""
+        return _anchors(self.anchor_set) if self.anchor_set else {}
+
+
+@functools.cache
+def _anchors(name: str) -> dict[str, dict[str, tuple[float, float]]]:
+    text = resources.files(__package__).joinpath(f"anchors_{name}.json").read_text("utf-8")
+    data = json.loads(text)["anchors"]
+    return {v: {b: (mu, sigma) for b, (mu, sigma) in row.items()} for v, row in data.items()}
 
 
 _V1_SEEDS = {
@@ -66,11 +78,11 @@ _V1_SEEDS = {
 }
 SUITES: dict[str, Suite] = {
     "v1": Suite(
-        "v1", 1, 200, _V1_SEEDS, _V1_ANCHORS,
+        "v1", 1, 200, _V1_SEEDS, "v1",
         "the published size: 200 duplicate deals (800 hands) per opponent per variant",
     ),
     "v1-smoke": Suite(
-        "v1-smoke", 1, 2, _V1_SEEDS, _V1_ANCHORS,
+        "v1-smoke", 1, 2, _V1_SEEDS, "v1",
         "v1's first 2 deals per opponent per variant (a quick check, e.g. in CI); v1's anchors",
     ),
 }  # fmt: skip
@@ -110,10 +122,10 @@ def run_suite(
     """Play ``agent`` (any bot spec: ``exec:…``, a name, ``module:Name``) through the suite
     and return its record (see the module docstring); ``workers``/``cluster`` as for
     :func:`~mjcore.sim.simulate` (one Dask client serves every matchup)."""
-    from ..sim.league import _play, _shared_cluster
+    from ..sim.league import _agent_name, _play, _shared_cluster
 
     suite = get_suite(suite) if isinstance(suite, str) else suite
-    label = agent if isinstance(agent, str) else clip(agent, 40)
+    label = _agent_name(agent)  # an exec: agent's name= (its command is the machine's)
     opponents = ladder()
     owner, client = _shared_cluster(cluster)
     t0 = time.perf_counter()
@@ -303,11 +315,28 @@ def calibrate(suite: str | Suite, workers: int = 1) -> dict[str, dict[str, tuple
     return out
 
 
+def anchors_file(suite: Suite, anchors: dict[str, dict[str, tuple[float, float]]]) -> str:
+    """The text of ``anchors_<set>.json``: how it was made, then the anchors."""
+    record = {
+        "suite": suite.id,
+        "made_by": f"python -m mjcore.agents.suite calibrate {suite.id} --write",
+        "mjcore": _version(),
+        "deals_per_matchup": suite.deals,
+        "seeds": suite.seeds,
+        "anchors": {v: {b: list(ms) for b, ms in row.items()} for v, row in anchors.items()},
+    }
+    return json.dumps(record, indent=1) + "\n"
+
+
 if __name__ == "__main__":  # pragma: no cover - the calibration run
     import sys
+    from pathlib import Path
 
     if len(sys.argv) >= 3 and sys.argv[1] == "calibrate":
-        n = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-        print(json.dumps(calibrate(sys.argv[2], n), indent=1))
+        chosen = get_suite(sys.argv[2])
+        text = anchors_file(chosen, calibrate(chosen))
+        if "--write" in sys.argv:
+            Path(__file__).with_name(f"anchors_{chosen.anchor_set}.json").write_text(text)
+        print(text, end="")
     else:
-        print("usage: python -m mjcore.agents.suite calibrate SUITE [WORKERS]")
+        print("usage: python -m mjcore.agents.suite calibrate SUITE [--write]")

@@ -251,7 +251,7 @@ def league(
     Every matchup uses the same ``seed``, so all agents meet the same deals. ``workers`` /
     ``cluster`` as for :func:`~mjcore.sim.simulate` (one Dask client serves every matchup).
     """
-    agents = [b if isinstance(b, str) else clip(b, 40) for b in bots]
+    agents = [_agent_name(b) for b in bots]
     if len(agents) < 2:
         raise InvalidOptionError(f"league: give at least two agents, got {len(agents)}")
     if len(set(agents)) != len(agents):
@@ -297,6 +297,15 @@ def league(
         hands_per_second={k: sum(v) / len(v) for k, v in speed.items()},
         faults={a: c for a, c in faults.items() if c},
     )
+
+
+def _agent_name(spec: Any) -> str:
+    """The table's name of an agent: its spec, an ``exec:`` agent's ``name=`` setting."""
+    if isinstance(spec, str) and spec.startswith("exec:"):
+        from ..agents.exec import parse_exec
+
+        return parse_exec(spec).label
+    return spec if isinstance(spec, str) else clip(spec, 40)
 
 
 def _shared_cluster(cluster: Any) -> tuple[Any, Any]:
