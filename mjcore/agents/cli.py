@@ -59,9 +59,11 @@ def agent_command(
         raise click.UsageError(str(exc)) from None
     except ConnectionError as exc:
         raise click.ClickException(str(exc)) from None
-    except ImportError as exc:
+    except ImportError:
+        from .._extras import install_hint
+
         raise click.ClickException(
-            f"mjcore agent needs websockets: pip install websockets ({exc})"
+            "mjcore agent needs websockets: " + install_hint("server", "websockets")
         ) from None
     except KeyboardInterrupt:
         raise SystemExit(130) from None
