@@ -410,3 +410,18 @@ def test_league_suite_command_writes_the_record(reference, tmp_path):
     assert again.exit_code != 0 and "one agent" in again.output
     bad = CliRunner().invoke(main, ["league", "--suite", "v9", "--bots", "greedy"])
     assert bad.exit_code != 0 and "unknown suite" in bad.output
+
+
+def test_the_shipped_anchors_are_the_calibration_output_and_rate_the_ladder_in_order():
+    from mjcore.agents import suite
+
+    v1 = suite.get_suite("v1")
+    path = Path(suite.__file__).with_name("anchors_v1.json")
+    assert path.read_text() == suite.anchors_file(v1, v1.anchors)
+    assert set(v1.anchors) == set(suite.VARIANTS) and v1.deals == 200
+    for variant, row in v1.anchors.items():
+        assert {"random", "greedy", "expert"} <= set(row), variant
+        assert row["random"][0] < min(row["greedy"][0], row["expert"][0]), variant
+    assert suite.get_suite("v1-smoke").anchors == v1.anchors
+    with pytest.raises(InvalidOptionError, match="unknown suite"):
+        suite.get_suite("v0")

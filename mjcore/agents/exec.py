@@ -45,6 +45,9 @@ PREFIX = "exec:"
 SETTINGS = {"timeout_ms": 1000, "start_ms": 10000, "fallback": "greedy", "name": ""}
 _SETTINGS_TAIL = re.compile(r"^[a-z_]+=[^&:]*(?:&[a-z_]+=[^&:]*)*$")
 MAX_MS = 600_000
+MAX_PROCESSES = 16
+"""Agent processes one worker thread keeps (one per spec, table and seat); beyond, the least
+recently used is stopped (a league or suite moves on from a table and does not return)."""
 
 
 @dataclass(frozen=True)
@@ -144,15 +147,25 @@ def agent_process(
     if pool is None:
         pool = _local.pool = {}
     key = (spec, variant, players, json.dumps(options, sort_keys=True), seat)
-    proc = pool.get(key)
+    proc = pool.pop(key, None)
     if proc is None:
+        while len(pool) >= MAX_PROCESSES:  # the least recently used (another table's) goes
+            _stop_one(pool.pop(next(iter(pool))))
         hello = protocol.hello(variant, players, options, seat, spec.timeout_ms, where)
-        proc = pool[key] = AgentProcess(spec.argv, spec.cwd, protocol.encode(hello), spec.start_ms)
+        proc = AgentProcess(spec.argv, spec.cwd, protocol.encode(hello), spec.start_ms)
         with _everyone_lock:
             _everyone.append(proc)
+    pool[key] = proc  # the most recently used last
     if proc.alive:
         return proc, ""
     return proc, proc.start()
+
+
+def _stop_one(proc: AgentProcess) -> None:
+    proc.stop()
+    with _everyone_lock:
+        if proc in _everyone:
+            _everyone.remove(proc)
 
 
 @atexit.register
