@@ -384,14 +384,19 @@ def test_the_suite_record_is_the_same_on_processes_and_dask(reference):
         for cell in row["opponents"].values():
             assert cell["hands"] == 8 and cell["low"] <= cell["mean"] <= cell["high"]
     assert pooled["rating"]["sigma"] > 0
+    from mjcore.agents.suite import fingerprint
+
+    assert pooled["fingerprint"] == dask["fingerprint"] == fingerprint(pooled)
+    changed = json.loads(json.dumps(pooled))
+    changed["variants"]["lipu"]["opponents"]["greedy"]["mean"] += 0.001
+    assert fingerprint(changed) != pooled["fingerprint"]
 
 
 def test_the_reference_agents_have_one_suite_record(reference):
     pytest.importorskip("openskill")
     records = [without_timing(run_suite("v1-smoke", spec)) for spec in reference.values()]
-    for r in records:
-        r.pop("agent")
-    assert records[0] == records[1] == records[2]
+    assert [r.pop("agent") for r in records] == ["rule-py", "rule-js", "rule-c"]
+    assert records[0] == records[1] == records[2]  # the fingerprint included
 
 
 def test_league_suite_command_writes_the_record(reference, tmp_path):

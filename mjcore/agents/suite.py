@@ -23,6 +23,7 @@ compares processes with a Dask LocalCluster).
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import time
 from collections import Counter
@@ -157,7 +158,7 @@ def run_suite(
     finally:
         if owner is not None:
             owner.close()
-    return {
+    record = {
         "suite": suite.id,
         "suite_version": suite.version,
         "mjcore": _version(),
@@ -177,8 +178,18 @@ def run_suite(
         ),
         "rating": _rating(suite, totals),
         "faults": dict(sorted(faults.items())),
-        "timing": {"seconds": round(time.perf_counter() - t0, 3), "backend": backend},
     }
+    record["fingerprint"] = fingerprint(record)
+    record["timing"] = {"seconds": round(time.perf_counter() - t0, 3), "backend": backend}
+    return record
+
+
+def fingerprint(record: dict[str, Any]) -> str:
+    """SHA-256 of the record's published text without ``agent``, ``fingerprint`` and
+    ``timing``: the short form to cite. It depends only on the agent's decisions, so it is
+    the same on any machine, and a faithful port of an agent has its original's."""
+    body = {k: v for k, v in record.items() if k not in ("agent", "fingerprint", "timing")}
+    return hashlib.sha256(to_json(body).encode()).hexdigest()
 
 
 def to_json(record: dict[str, Any]) -> str:
