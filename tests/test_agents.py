@@ -415,6 +415,9 @@ def test_league_suite_command_writes_the_record(reference, tmp_path):
     assert again.exit_code != 0 and "one agent" in again.output
     bad = CliRunner().invoke(main, ["league", "--suite", "v9", "--bots", "greedy"])
     assert bad.exit_code != 0 and "unknown suite" in bad.output
+    fixed = ["league", "--suite", "v1-smoke", "--bots", "greedy", "--hands", "8", "-o", "x=1"]
+    refused = CliRunner().invoke(main, fixed)
+    assert refused.exit_code != 0 and "drop --hands, --option" in refused.output
 
 
 def test_the_shipped_anchors_are_the_calibration_output_and_rate_the_ladder_in_order():

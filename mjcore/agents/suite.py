@@ -285,9 +285,22 @@ def suite_command(
 ) -> None:
     """``mjcore league --suite SUITE --bots AGENT [--out FILE]``: print (and write) the record."""
     import click
+    from click.core import ParameterSource
 
     from ..errors import MjcoreError
 
+    ctx = click.get_current_context(silent=True)
+    fixed = {"variant": "--variant", "hands": "--hands", "players": "--players", "seed": "--seed",
+             "opts": "--option", "as_json": "--json", "plot_path": "--plot"}  # fmt: skip
+    given = [
+        flag
+        for name, flag in fixed.items()
+        if ctx is not None and ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
+    ]
+    if given:
+        raise click.UsageError(
+            "--suite fixes the variants, deals, seeds, options and output; drop " + ", ".join(given)
+        )
     if len(agents) != 1:
         raise click.UsageError(
             f"--suite rates one agent: give it alone with --bots (got {', '.join(agents)})"
