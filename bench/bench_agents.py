@@ -12,6 +12,7 @@ Run: ``pytest bench/bench_agents.py --benchmark-enable`` or ``python bench/bench
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -85,21 +86,34 @@ def test_first_legal_decisions(benchmark: Any, agent: str, impl: str) -> None:
     assert not stats.faults
 
 
+def cpu_seconds() -> float:
+    """CPU time (user + system) of this process and of its finished children."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def measure(hands: int) -> dict[str, float]:
-    """µs a decision: in process, through the agent, and the parts of the difference."""
+    """µs a decision: in process, through the agent, and the parts of the difference —
+    wall time (best of 5) and CPU time (host and agents, system time included: the pipes'
+    cost; it does not count waiting for a CPU, so it moves less with the machine's load)."""
     with tempfile.TemporaryDirectory() as folder:
         spec = f"exec:{build_agent(folder)}"
-        run(spec, 4)
         out: dict[str, float] = {}
         cases = (("in_process_view", FirstLegalView), ("in_process", FirstLegal), ("exec", spec))
         for name, bots in cases:
-            best = float("inf")
+            best, cpu = float("inf"), []
             for _ in range(5):
-                t0 = time.perf_counter()
+                c0, t0 = cpu_seconds(), time.perf_counter()
                 stats = run(bots, hands)
                 best = min(best, time.perf_counter() - t0)
+                agent_exec.stop_all()  # the agents' CPU time is counted once they exited
+                cpu.append(cpu_seconds() - c0)
+            out["decisions"] = stats.actions
             out[name] = best / stats.actions * 1e6
+            out[f"{name}_cpu"] = min(cpu) / stats.actions * 1e6
         out["overhead"] = out["exec"] - out["in_process_view"]  # the target: ≤ 50 µs
+        out["overhead_cpu"] = out["exec_cpu"] - out["in_process_view_cpu"]
         out["overhead_no_view"] = out["exec"] - out["in_process"]
         out.update(parts(spec, hands))
         agent_exec.stop_all()
@@ -142,6 +156,7 @@ def parts(spec: str, hands: int) -> dict[str, float]:
 
 if __name__ == "__main__":
     result = measure(int(sys.argv[1]) if len(sys.argv) > 1 else HANDS)
-    print(f"{VARIANT}, first legal action at every seat (µs a decision, best of 5):")
+    print(f"{VARIANT}, first legal action at every seat, {result['decisions']:.0f} decisions")
+    print("µs a decision (wall: best of 5; _cpu: CPU time of host and agents, least of 5):")
     for key, value in result.items():
         print(f"  {key:12} {value:8.1f}")
