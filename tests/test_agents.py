@@ -433,3 +433,21 @@ def test_the_shipped_anchors_are_the_calibration_output_and_rate_the_ladder_in_o
     assert suite.get_suite("v1-smoke").anchors == v1.anchors
     with pytest.raises(InvalidOptionError, match="unknown suite"):
         suite.get_suite("v0")
+
+
+def test_the_published_records_are_whole_and_shown():
+    """docs/records/v1/*.json: each file's fingerprint is its own text's, docs/benchmark.md
+    shows it, and the reference agent's builds share one."""
+    from mjcore.agents.suite import fingerprint
+
+    page = (ROOT / "docs" / "benchmark.md").read_text(encoding="utf-8")
+    prints = {}
+    for path in sorted((ROOT / "docs" / "records" / "v1").glob("*.json")):
+        record = json.loads(path.read_text())
+        assert record["suite"] == "v1" and record["agent"] == path.stem
+        assert record["fingerprint"] == fingerprint(record), path.name
+        assert f"`{record['fingerprint'][:16]}`" in page, path.name
+        assert f"| `{record['agent']}` | {record['rating']['mu']:.2f} ±" in page, path.name
+        prints[path.stem] = record["fingerprint"]
+    assert {"rule-c", "greedy", "expert", "random"} <= set(prints)
+    assert len({prints[k] for k in prints if k.startswith("rule-")}) == 1
