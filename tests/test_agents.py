@@ -51,7 +51,8 @@ def _stop_agents():
 
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory) -> dict[str, str]:
-    """The reference agent's three builds as exec: specs (the C one compiled here)."""
+    """The reference agent's three builds as exec: specs (the C one compiled here; a generous
+    time budget: a loaded test machine must not turn a slow answer into a fault)."""
     cc = shutil.which("cc") or shutil.which("gcc")
     node = shutil.which("node") or shutil.which("nodejs")
     if cc is None or node is None:
@@ -62,9 +63,9 @@ def reference(tmp_path_factory) -> dict[str, str]:
         check=True,
     )
     return {
-        "python": f"exec:{PY} {EXAMPLES / 'rule_agent.py'}:name=rule-py",
-        "javascript": f"exec:{node} {EXAMPLES / 'rule_agent.js'}:name=rule-js",
-        "c": f"exec:{out}:name=rule-c",
+        "python": f"exec:{PY} {EXAMPLES / 'rule_agent.py'}:name=rule-py&timeout_ms=10000",
+        "javascript": f"exec:{node} {EXAMPLES / 'rule_agent.js'}:name=rule-js&timeout_ms=10000",
+        "c": f"exec:{out}:name=rule-c&timeout_ms=10000",
     }
 
 
@@ -124,7 +125,7 @@ def check_log(log: Path) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("variant", ["xuezhan_kaxinwu", "lipu", "susong", "qingdao", "rongcheng"])
 def test_every_message_validates_in_simulation(tmp_path, variant):
     log = tmp_path / "messages.jsonl"
-    spec = hostile("first", str(log))
+    spec = hostile("first", str(log), settings="timeout_ms=10000")  # a loaded machine: no timeouts
     stats = simulate(variant, 8, bots=[spec, "random", "expert", spec], seed=5, duplicate=True)
     assert not stats.faults
     agent_exec.stop_all()  # the agents read their last messages and exit
@@ -193,7 +194,7 @@ def test_a_faulty_agent_never_stops_a_run_and_plays_the_fallback(mode, fault, se
 def test_a_flooding_agent_keeps_its_answers_and_is_counted():
     """Lines nobody asked for are thrown away before the next question (a flood fault); the
     agent's own answers stand: it plays as the same agent in process does."""
-    spec = hostile("flood")
+    spec = hostile("flood", settings="timeout_ms=10000")
     stats = simulate("lipu", 4, bots=[spec, "greedy", "greedy", "greedy"], seed=2)
     same = simulate("lipu", 4, bots=[userbots.FirstLegalBot, "greedy", "greedy", "greedy"], seed=2)
     assert seat_rows(stats) == seat_rows(same)
@@ -323,7 +324,7 @@ def test_live_messages_validate_and_a_dropped_connection_resumes(server, tmp_pat
     room = server.room(variant="lipu", seats=["human", "greedy", "greedy", "greedy"],
                        max_hands=3, next_hand_s=0.5)  # fmt: skip
     token = server.join(room, 0)
-    proc = run_agent(server, room, token, [PY, str(HOSTILE), "first", str(log)])
+    proc = run_agent(server, room, token, [PY, str(HOSTILE), "slow", str(log)])
     deadline = time.monotonic() + 60
     while server.get(f"/api/rooms/{room}")["hand"] < 1 and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -331,7 +332,8 @@ def test_live_messages_validate_and_a_dropped_connection_resumes(server, tmp_pat
     time.sleep(0.5)
     server.start()
     report = finish(proc)
-    assert report["hands"] == 3 and report["reconnects"] >= 1 and report["faults"] == {}
+    assert report["hands"] == 3 and report["reconnects"] >= 1, report
+    assert report["faults"] == {}, report
     msgs = check_log(log)
     kinds = [m["type"] for m in msgs]
     assert kinds.count("hello") == 1

@@ -5,8 +5,8 @@ Modes: ``sleep`` (never answers its first decision of a hand in time), ``die`` (
 first decision of a hand), ``junk`` (answers text that is no action), ``illegal`` (answers an
 action that is not legal), ``flood`` (answers the first legal action, then 50 lines nobody
 asked for), ``longline`` (answers a line of 1 MiB), ``noready`` (never answers hello),
-``first`` (well behaved: the first legal action). With LOG every received line is appended
-to that file (the protocol's messages, for the schema test).
+``first`` (well behaved: the first legal action), ``slow`` (the same after 20 ms). With LOG
+every received line is appended to that file (the protocol's messages, for the schema test).
 """
 
 import json
@@ -51,4 +51,6 @@ for line in sys.stdin:
         sys.stdout.write("x" * (1 << 20) + "\n")
         sys.stdout.flush()
     else:
+        if mode == "slow":
+            time.sleep(0.02)
         print(legal[0], flush=True)
