@@ -273,6 +273,9 @@ def _register_subcommands() -> None:
     from .sim.league import league_command
 
     main.add_command(league_command)
+    from .agents.cli import agent_command
+
+    main.add_command(agent_command)
     from .server.cli import COMMANDS as server_commands  # server deps load lazily
 
     for command in server_commands:

@@ -6,6 +6,8 @@ A seat's bot may be given as
   keyword settings after a colon: ``"mc:ms=50"``, ``"mc:rollouts=200"``,
   ``"mc:rollouts=100&candidates=4"`` (integers or decimals, ``&`` between settings);
 * ``"package.module:Name"`` — imported; ``Name`` is any of the forms below;
+* ``"exec:COMMAND"`` — an agent program speaking the agent protocol (docs/agents.md,
+  :mod:`mjcore.agents.exec`), e.g. ``"exec:./mybot:timeout_ms=200"``;
 * a bot class (called with the seat's seed if its constructor takes an argument, else with none);
 * a factory, any callable returning a bot (called the same way);
 * a bot instance (anything with ``act(view, legal)``): each hand plays on a ``copy.deepcopy``
@@ -49,7 +51,7 @@ class SeatBot:
     """A resolved bot recipe: ``make(seed)`` builds a fresh bot for one hand."""
 
     label: str
-    kind: str  # "name" | "param" | "class" | "factory" | "instance"
+    kind: str  # "name" | "param" | "class" | "factory" | "instance" | "exec"
     source: Any
     takes_seed: bool = True
 
@@ -64,6 +66,8 @@ class SeatBot:
 
             name, params = self.source
             return _registry()[name](seed, **dict(params))
+        if self.kind == "exec":  # an agent program (mjcore.agents.exec.ExecSpec)
+            return self.source.bot(seed, self.label)
         if self.kind == "instance":
             bot = copy.deepcopy(self.source)
             from .base import BaseBot
@@ -148,6 +152,11 @@ _WHAT = (
 
 
 def _resolve_one(spec: Any) -> SeatBot:
+    if isinstance(spec, str) and spec.startswith("exec:"):
+        from ..agents.exec import parse_exec
+
+        parsed = parse_exec(spec)
+        return SeatBot(parsed.label, "exec", parsed)
     if isinstance(spec, str):
         from .base import BOTS
 
@@ -261,8 +270,8 @@ def _identity(sb: SeatBot) -> tuple[str, Any]:
 
     if sb.kind == "name" or (sb.kind == "class" and _registry().get(sb.label) is sb.source):
         return ("name", sb.label)
-    if sb.kind == "param":
-        return ("param", sb.source)
+    if sb.kind in ("param", "exec"):
+        return (sb.kind, sb.source)
     return (sb.kind, id(sb.source))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from .. import tiles as T
@@ -37,13 +38,13 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         public: dict[str, Any] = {
             "seat": s,
             "melds": [
-                str(m)
+                _meld_text(m)
                 if m.kind != "angang" or s == seat or over or game.variant.angang_public
                 else "angang ?"
                 for m in st.melds
             ],
             "discards": [T.NOTATION[t] for t in st.discards],
-            "flowers": T.format(st.flowers),
+            "flowers": _text(st.flowers),
             "won_tiles": [T.NOTATION[t] for t in st.won_tiles],
             "concealed_count": st.tile_count(),
             "declared": st.declared,
@@ -51,8 +52,8 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
             "sealed": st.sealed,
         }
         if s == seat or over:
-            public["hand"] = T.format(st.counts)
-            public["held_flowers"] = T.format(st.held_flowers)  # flowers not (yet) set aside
+            public["hand"] = T.format_sorted(T.from_counts(st.hand))  # == T.format(st.counts)
+            public["held_flowers"] = _text(st.held_flowers)  # flowers not (yet) set aside
         if s == seat and game.current == seat and game.drawn >= 0:
             if game.phase in ("turn", "fenzhang"):
                 public["drawn"] = T.NOTATION[game.drawn]
@@ -77,6 +78,22 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         "scores": game.scores,
         "public": copy_plain(game.variant.public_state(game)),  # never the variant's own data
     }
+
+
+def _text(kinds: tuple[int, ...]) -> str:
+    """``T.format`` of the engine's own kind tuples (valid already: no checks), the view's
+    hot path (an agent gets a view at every decision)."""
+    return T.format_sorted(sorted(kinds)) if kinds else ""
+
+
+def _meld_text(meld: Any) -> str:
+    """``str(meld)`` (a meld's text depends on its kind and tiles only: looked up)."""
+    return _meld_text_of(meld.kind, meld.tiles)
+
+
+@functools.lru_cache(maxsize=4096)  # a few hundred distinct melds exist; read-only strings
+def _meld_text_of(kind: str, tiles: tuple[int, ...]) -> str:
+    return f"{kind} {T.format_sorted(sorted(tiles))}"
 
 
 def _claim_view(game: Game) -> dict[str, Any] | None:

@@ -629,6 +629,69 @@ def variants_schema() -> dict[str, Any]:
     return document("variants", "GET /api/variants reply", "Every variant the server knows.", body)
 
 
+# ---- agent_message.json, agent_ready.json (the agent protocol, docs/agents.md) -----------
+SETTLEMENT = obj(
+    {
+        "scores": common("scores"),
+        "exhausted": BOOL,
+        "payments": array(
+            obj({"payer": SEAT, "payee": SEAT, "amount": INT, "reason": STR}),
+            "Every payment of the hand, in order.",
+        ),
+    },
+    description="A finished hand's settlement.",
+)
+AGENT_MESSAGES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
+    "hello": (
+        {
+            "protocol": {"type": "integer", "minimum": 1},
+            "mjcore": STR,
+            "variant": common("variant"),
+            "players": {"type": "integer", "minimum": 2, "maximum": 4},
+            "options": common("options"),
+            "seat": SEAT,
+            "timeout_ms": {"type": ["integer", "null"], "minimum": 1},
+            "where": enum("simulation", "room"),
+        },
+        (),
+    ),
+    "hand_start": (
+        {"hand": COUNT, "seat": SEAT, "seed": {"type": ["integer", "null"]}, "view": ref("view")},
+        (),
+    ),
+    "decide": (
+        {"hand": COUNT, "step": COUNT, "view": ref("view"), "legal": array(ref("action"))},
+        (),
+    ),
+    "hand_end": ({"hand": COUNT, "seat": SEAT, "settlement": SETTLEMENT, "view": ref("view")}, ()),
+}
+
+
+def agent_message_schema() -> dict[str, Any]:
+    return document(
+        "agent_message",
+        "mjcore host -> agent message",
+        "Every JSON line a host (simulation, league, mjcore agent) writes to an agent program "
+        "(docs/agents.md). The agent answers hello with an agent_ready line and decide with one "
+        "action text (schema action); nothing else.",
+        messages(AGENT_MESSAGES, client=False),
+    )
+
+
+def agent_ready_schema() -> dict[str, Any]:
+    body = obj(
+        {"type": const("ready"), "name": STR, "version": STR, "language": STR},
+        ("name", "version", "language"),
+    )
+    body["additionalProperties"] = True
+    return document(
+        "agent_ready",
+        "agent -> host ready line",
+        "An agent program's answer to hello (docs/agents.md); other fields are allowed.",
+        body,
+    )
+
+
 BUILDERS = {
     "common": common_schema,
     "tile": tile_schema,
@@ -648,6 +711,8 @@ BUILDERS = {
     "join_request": join_request_schema,
     "join_response": join_response_schema,
     "variants": variants_schema,
+    "agent_message": agent_message_schema,
+    "agent_ready": agent_ready_schema,
 }
 
 

@@ -20,6 +20,7 @@ import dataclasses
 import json
 import math
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,6 +110,9 @@ class LeagueResult:
     seconds: float = 0.0
     hands_per_second: dict[str, float] = field(default_factory=dict)
     """Per agent: the mean hands/s of its matchups (it at one seat, each opponent at the rest)."""
+    faults: dict[str, Counter] = field(default_factory=dict)
+    """Per ``exec:`` agent with faults: their kinds and its ``fallback`` decisions, summed
+    over every matchup it played (docs/agents.md)."""
 
     def pairwise(self) -> dict[str, dict[str, dict[str, Any]]]:
         """``table[A][B]``: A (one seat) against B (the other seats)."""
@@ -129,6 +133,7 @@ class LeagueResult:
             "pairwise": self.pairwise(),
             "vs_field": self.vs_field(),
             "ratings": self.ratings,
+            "faults": {a: dict(sorted(c.items())) for a, c in self.faults.items() if c},
         }
 
     def vs_field(self) -> dict[str, float]:
@@ -168,13 +173,18 @@ class LeagueResult:
                 cell = table[a].get(b)
                 text = "—" if cell is None else f"{cell['mean']:+.3f}±{cell['ci95']:.3f}"
                 cells.append(f"{text:>{width + 6}}")
-            lines.append(f"{a:<{width}}" + "".join(cells))
+            marked = f"{a} *" if self.faults.get(a) else a
+            lines.append(f"{marked:<{width}}" + "".join(cells))
         lines.append("rating (openskill Plackett-Luce; ordinal = mu - 3 sigma):")
         for r in self.ratings:
             lines.append(
                 f"  {r['rank']}. {r['agent']:<{width}} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}"
                 f"  ordinal {r['ordinal']:6.2f}"
             )
+        for a, counts in self.faults.items():
+            if counts:
+                kinds = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+                lines.append(f"* {a} faulted (its fallback played those decisions): {kinds}")
         if self.hands_per_second:
             speed = ", ".join(f"{k} {v:.0f}" for k, v in self.hands_per_second.items())
             lines.append(f"hands/s of each agent's matchups ({self.backend}): {speed}")
@@ -241,7 +251,7 @@ def league(
     Every matchup uses the same ``seed``, so all agents meet the same deals. ``workers`` /
     ``cluster`` as for :func:`~mjcore.sim.simulate` (one Dask client serves every matchup).
     """
-    agents = [b if isinstance(b, str) else clip(b, 40) for b in bots]
+    agents = [_agent_name(b) for b in bots]
     if len(agents) < 2:
         raise InvalidOptionError(f"league: give at least two agents, got {len(agents)}")
     if len(set(agents)) != len(agents):
@@ -253,6 +263,7 @@ def league(
     t0 = time.perf_counter()
     matchups: list[Matchup] = []
     speed: dict[str, list[float]] = {}
+    faults: dict[str, Counter] = {}
     described = ""
     try:
         for i, a in enumerate(bots):
@@ -265,6 +276,8 @@ def league(
                     progress,
                 )  # fmt: skip
                 matchups.append(_matchup(agents[i], agents[j], stats))
+                for who, label in ((agents[i], stats.bots[0]), (agents[j], stats.bots[1])):
+                    faults.setdefault(who, Counter()).update(stats.faults.get(label, {}))
                 speed.setdefault(agents[i], []).append(stats.hands_per_second)
     finally:
         if owner is not None:
@@ -282,7 +295,17 @@ def league(
         backend=described,
         seconds=time.perf_counter() - t0,
         hands_per_second={k: sum(v) / len(v) for k, v in speed.items()},
+        faults={a: c for a, c in faults.items() if c},
     )
+
+
+def _agent_name(spec: Any) -> str:
+    """The table's name of an agent: its spec, an ``exec:`` agent's ``name=`` setting."""
+    if isinstance(spec, str) and spec.startswith("exec:"):
+        from ..agents.exec import parse_exec
+
+        return parse_exec(spec).label
+    return spec if isinstance(spec, str) else clip(spec, 40)
 
 
 def _shared_cluster(cluster: Any) -> tuple[Any, Any]:
@@ -430,6 +453,20 @@ def rate(agents: list[str], matchups: list[Matchup]) -> list[dict[str, Any]]:
     default=None,
     help="Progress bars on stderr [default: only when stderr is a terminal].",
 )
+@click.option(
+    "--suite",
+    default=None,
+    metavar="v1|v1-smoke",
+    help="Play the one agent of --bots through a benchmark suite against the reference "
+    "ladder and print its JSON record (docs/benchmark.md).",
+)
+@click.option(
+    "--out",
+    "out_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="With --suite: also write the record to this file.",
+)
 def league_command(
     variant: str,
     bots: str,
@@ -443,6 +480,8 @@ def league_command(
     as_json: bool,
     plot_path: str | None,
     progress: bool | None,
+    suite: str | None,
+    out_path: str | None,
 ) -> None:
     """Rate agents against each other: every ordered pair plays duplicate deals (one agent at
     one seat, the other at the rest); prints each pair's mean score per hand with its 95 %
@@ -457,6 +496,11 @@ def league_command(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if any(":" in b for b in names):
         _current_folder_importable()
+    if suite is not None:
+        from ..agents.suite import suite_command
+
+        suite_command(suite, names, workers, cluster, chunk_size, progress, out_path)
+        return
     if plot_path is not None:
         _check_plot(plot_path)
     try:

@@ -46,7 +46,7 @@ def summary(s: SimStats) -> str:
             f"{means[seat]:+11.3f}  {stds[seat]:6.2f}  "
             f"{pct[seat][5]:>4}  {pct[seat][50]:>4}  {pct[seat][95]:>4}"
         )
-    lines += ["", *_bot_lines(s), "", "patterns (share of wins):"]
+    lines += ["", *_bot_lines(s), *_fault_lines(s), "", "patterns (share of wins):"]
     rows = [
         [pattern_label(s.variant, pid), str(count), f"{100 * count / max(s.wins, 1):.2f}%"]
         for pid, count in s.wins_by_pattern.most_common()
@@ -82,6 +82,15 @@ def _bot_lines(s: SimStats) -> list[str]:
             line += f"   ± {r['plain_ci95']:.3f}        {100 * r['variance_reduction']:6.1f}%"
         lines.append(line)
     return lines
+
+
+def _fault_lines(s: SimStats) -> list[str]:
+    """Per exec: agent with faults: each kind's count and the decisions its fallback played."""
+    return [
+        f"faults of {label}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+        for label, counts in sorted(s.faults.items())
+        if counts
+    ]
 
 
 def _fmt_counter(c: Counter, total: int | None = None) -> str:

@@ -12,6 +12,7 @@ import os
 import secrets
 import time
 import traceback
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -90,13 +91,20 @@ class Job:
         return wall_seed, deal % n, [(self.seat_bots[j], seeds[j]) for j in slots]
 
 
-def play_hand(job: Job, index: int) -> tuple[Game, int, list[str]]:
-    """Play hand ``index`` of a run: (finished game, actions, bot label per seat)."""
+def play_hand(
+    job: Job, index: int, fault_tally: dict[str, Counter] | None = None
+) -> tuple[Game, int, list[str]]:
+    """Play hand ``index`` of a run: (finished game, actions, bot label per seat); the
+    faults of ``exec:`` agents are added to ``fault_tally`` (per label) when given."""
     wall_seed, dealer, seats = job.seating(index)
-    decide = [decider(sb.make(seed)) for sb, seed in seats]
+    bots = [sb.make(seed) for sb, seed in seats]
+    decide = [decider(bot) for bot in bots]
     game = job.variant.new_game(
         players=job.players, options=job.options, seed=wall_seed, dealer=dealer
     )
+    hooked = [s for s, bot in enumerate(bots) if hasattr(bot, "hand_end")]  # exec: agents
+    for s in hooked:
+        bots[s].hand_start(game, s, index)
     actions = 0
     while not game.is_over:
         if actions >= MAX_ACTIONS:
@@ -105,6 +113,10 @@ def play_hand(job: Job, index: int) -> tuple[Game, int, list[str]]:
         seat = game.current if game.phase == "turn" else game.to_act()[0]
         game.apply(seat, decide[seat](game, seat, game.legal_actions(seat)))
         actions += 1
+    for s in hooked:  # the settlement to the agent; its faults into the statistics
+        faults = bots[s].hand_end(game, s)
+        if faults and fault_tally is not None:
+            fault_tally.setdefault(seats[s][0].label, Counter()).update(faults)
     return game, actions, [sb.label for sb, _ in seats]
 
 
@@ -146,7 +158,8 @@ def run_chunk(job: Job, start: int, stop: int, partial: ChunkResult | None = Non
     step = job.players if job.duplicate else 1
     try:
         for first in range(start, stop, step):
-            played = [(i, *_play_or_explain(job, i)) for i in range(first, first + step)]
+            faults = res.stats.faults
+            played = [(i, *_play_or_explain(job, i, faults)) for i in range(first, first + step)]
             totals: dict[str, int] = {}
             for index, game, actions, labels in played:
                 res.stats.add_game(game, actions, labels)
@@ -164,9 +177,11 @@ def run_chunk(job: Job, start: int, stop: int, partial: ChunkResult | None = Non
     return res
 
 
-def _play_or_explain(job: Job, index: int) -> tuple[Game, int, list[str]]:
+def _play_or_explain(
+    job: Job, index: int, faults: dict[str, Counter] | None = None
+) -> tuple[Game, int, list[str]]:
     try:
-        return play_hand(job, index)
+        return play_hand(job, index, faults)
     except Exception as exc:
         wall_seed = job.seating(index)[0]
         raise GameFailedError(

@@ -119,6 +119,8 @@ class SimStats:
     score_hist: list[Counter] = field(default_factory=list)
     by_bot: dict[str, BotTally] = field(default_factory=dict)
     hand_counters: Counter = field(default_factory=Counter)  # Variant.hand_counters, summed
+    faults: dict[str, Counter] = field(default_factory=dict)
+    """Per ``exec:`` agent label: its faults by kind and ``fallback`` decisions (docs/agents.md)."""
     interrupted: bool = False
     seconds: float = field(default=0.0, compare=False)
     cpu_seconds: float = field(default=0.0, compare=False)
@@ -213,6 +215,8 @@ class SimStats:
             mine.update(theirs)
         for label, tally in other.by_bot.items():
             self.by_bot.setdefault(label, BotTally(seats=tally.seats)).merge(tally)
+        for label, counts in other.faults.items():
+            self.faults.setdefault(label, Counter()).update(counts)
         self.interrupted = self.interrupted or other.interrupted
         return self
 
@@ -300,6 +304,7 @@ class SimStats:
             ],
             "score_hist": [{str(k): v for k, v in sorted(h.items())} for h in self.score_hist],
             "by_bot": _rounded(self.bot_report()),
+            "faults": {k: dict(sorted(v.items())) for k, v in sorted(self.faults.items())},
         }
 
     def to_json(self, indent: int | None = None) -> str:
