@@ -36,7 +36,9 @@ SECURITY_HEADERS = {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = Server(tmp_path_factory.mktemp("hardening") / "server.db").start()
+    # (many rooms from one address: the per-client limits are test_server_limits.py's)
+    srv = Server(tmp_path_factory.mktemp("hardening") / "server.db",
+                 "--limit-exempt", "127.0.0.1").start()  # fmt: skip
     yield srv
     srv.stop()
 
