@@ -259,3 +259,29 @@ def test_a_finished_hand_that_left_memory_is_served_from_the_store(tmp_path):
             full.current.apply(seat, action)
     assert served == json.loads(json.dumps(full.hands[0].to_dict()))
     assert served["history"]  # a whole hand, played
+
+
+def test_back_on_an_away_seat_of_a_fast_room_is_a_few_messages(tmp_path):
+    """The issue's room built directly (no floors: idle 0.1 s, next hand 0 s): its human idles
+    away, then sends ``back``. In the next 3 s it hears a few states — the hand dealt for it,
+    played out once it idles again — not hundreds (before: 257 in 3 s, a hand after hand)."""
+    loop = FakeLoop()
+    config = RoomConfig(variant="xuezhan_kaxinwu", players=4, options={}, seed=5,
+                        seats=("human", "expert", "expert", "expert"), idle_timeout_s=0.1,
+                        next_hand_s=0)  # fmt: skip
+    store = Store(str(tmp_path / "back.db"))
+    snapshots.ensure_table(store)
+    room = Room.create("backroom", config, store, schedule=loop.call_later, clock=loop.now)
+    room.join(0)
+    sink = Sink(loop)
+    room.connect(0, sink)
+    loop.advance(30)
+    assert 0 in room.away and room.game.is_over and room.hand_index == 0
+    before = len(sink.got)
+    room.take_back(0)
+    room.pump()
+    loop.advance(3)
+    heard = sink.got[before:]
+    assert room.hand_index == 1  # one hand for the returning human, then it idled away again
+    assert 1 <= len(heard) <= 10, len(heard)
+    store.close()
