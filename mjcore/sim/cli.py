@@ -28,8 +28,9 @@ from ..errors import MjcoreError
     "-b",
     default="greedy",
     show_default=True,
-    help=f"Bot for every seat ({'|'.join(BOTS)} or module:Class for your own, found also in "
-    "the current folder) or comma-separated from seat 0 on, the last one filling the "
+    help=f"Bot for every seat ({'|'.join(BOTS)}, module:Class for your own, found also in "
+    "the current folder, or exec:COMMAND for a program in any language, docs/agents.md) or "
+    "comma-separated from seat 0 on, the last one filling the "
     "remaining seats: mypkg.bots:MyBot,greedy = MyBot at seat 0, greedy at the others.",
 )
 @click.option(

@@ -408,7 +408,8 @@ def rate(agents: list[str], matchups: list[Matchup]) -> list[dict[str, Any]]:
     default="random,greedy,expert",
     show_default=True,
     help="Comma-separated agents: names (random, greedy, expert, mc, mc:ms=50, "
-    "mc:rollouts=200) or module:Class for your own, found also in the current folder.",
+    "mc:rollouts=200), module:Class for your own, found also in the current folder, or "
+    "exec:COMMAND for a program in any language (docs/agents.md).",
 )
 @click.option(
     "--hands",
