@@ -307,7 +307,7 @@ def finish(proc: Any, timeout: float = 120) -> dict[str, Any]:
 @pytest.mark.parametrize("language", ["python", "javascript", "c"])
 def test_reference_agent_plays_a_live_room(server, reference, language):
     room = server.room(variant="qingdao", seats=["human", "greedy", "expert", "greedy"],
-                       max_hands=2, next_hand_s=0.5)  # fmt: skip
+                       max_hands=2, next_hand_s=1)  # fmt: skip
     token = server.join(room, 0)
     command = agent_exec.parse_exec(reference[language]).argv
     report = finish(run_agent(server, room, token, list(command)))
@@ -322,7 +322,7 @@ def test_live_messages_validate_and_a_dropped_connection_resumes(server, tmp_pat
     with hand/since and finishes every hand, with no message missed or answered twice."""
     log = tmp_path / "live.jsonl"
     room = server.room(variant="lipu", seats=["human", "greedy", "greedy", "greedy"],
-                       max_hands=3, next_hand_s=0.5)  # fmt: skip
+                       max_hands=3, next_hand_s=1)  # fmt: skip
     token = server.join(room, 0)
     proc = run_agent(server, room, token, [PY, str(HOSTILE), "slow", str(log)])
     deadline = time.monotonic() + 60
@@ -347,7 +347,7 @@ def test_live_messages_validate_and_a_dropped_connection_resumes(server, tmp_pat
 
 def test_a_live_agent_that_dies_plays_the_fallback(server):
     room = server.room(variant="qingdao", seats=["human", "greedy", "greedy", "greedy"],
-                       max_hands=2, next_hand_s=0.5)  # fmt: skip
+                       max_hands=2, next_hand_s=1)  # fmt: skip
     token = server.join(room, 0)
     report = finish(run_agent(server, room, token, [PY, str(HOSTILE), "die"]))
     assert report["hands"] == 2 and report["faults"]["crash"] == 2

@@ -230,4 +230,7 @@ def test_restoring_a_10000_hand_room_keeps_other_rooms_fast(tmp_path):
         server.stop()
     print(f"restore (GET of the room) {result['seconds'] * 1000:.0f} ms; pings meanwhile max "
           f"{max(times):.1f} ms, p50 {statistics.median(times):.1f} ms")  # fmt: skip
-    assert max(times) < BUDGET_MS, times
+    # (a restore on the loop stalls every room for seconds; one scheduling hiccup of a busy
+    # machine is not that: 95 % of pings within the budget, none beyond four times it)
+    assert statistics.quantiles(times, n=20)[18] < BUDGET_MS, times
+    assert max(times) < 4 * BUDGET_MS, times
