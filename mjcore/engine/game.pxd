@@ -14,7 +14,7 @@ from mjcore.engine.wall cimport Wall
 
 cdef class Game:
     cdef public Wall wall
-    cdef public object variant, opts, seed, carry, is_flower, seats, _others
+    cdef public object rules, variant, opts, seed, carry, is_flower, seats, _others
     cdef public int shape_bits
     cdef public bint _plain_jokers, _kind_jokers
     cdef public int _free_jokers
