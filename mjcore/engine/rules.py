@@ -69,6 +69,8 @@ class Rules:
     """``shape_free_jokers`` when the engine may ask the shape itself, else −1 (the hook)."""
     variant_actions: tuple[Action, ...]
     """The variant's own actions under these options (declarations, choices, 扭 groups)."""
+    declarations: tuple[str, ...]
+    """The declarations a seat can stand in (``SeatState.declared``)."""
 
     @property
     def name(self) -> str:

@@ -285,6 +285,12 @@ class Variant:
             Action("choose", name=n, value=v) for n, vs in self.offered_choices.items() for v in vs
         ]
 
+    def declarations(self, opts: Any) -> tuple[str, ...]:
+        """The declarations a seat can stand in (``SeatState.declared``) under ``opts``: by
+        default the names of the table's ``declare`` actions."""
+        kinds = frozenset(range(T.N_KINDS))
+        return tuple(a.name for a in self.table_actions(opts, kinds) if a.kind == "declare")
+
     # ---- what a variant adds to the shared RL observation (mjcore/rl reads them)
     def meld_hua(self, meld: Meld) -> int:
         """A meld's public 花 count (宿松); 0 for a variant without 花."""
@@ -567,6 +573,7 @@ class Variant:
             kind_jokers=kind,
             free_jokers=free,
             variant_actions=tuple(self.table_actions(opts, kinds)),
+            declarations=tuple(self.declarations(opts)),
         )
 
     def __getstate__(self) -> dict[str, Any]:

@@ -167,6 +167,10 @@ class Lipu(Variant):
         low = tile - tile % 9
         return {t for t in (tile - 3, tile, tile + 3) if low <= t < low + 9}
 
+    def table_actions(self, opts: LipuOptions, kinds: frozenset[int]) -> list[Action]:
+        """坐马 is only asked with the zuoma option."""
+        return list(_ZUOMA_CHOICES) if opts.zuoma else []
+
     # ---- flow hooks ---------------------------------------------------------
     def hand_choices(self, game: Game, seat: int) -> list[Action]:
         if not game.opts.zuoma:

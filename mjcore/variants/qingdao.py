@@ -374,6 +374,10 @@ class Qingdao(Variant):
         hand[tile] -= 4 if hand[tile] == 4 else 1
         return self._waits_of(game, seat, before) == self._waits_of(game, seat, hand)
 
+    def table_actions(self, opts: QingdaoOptions, kinds: frozenset[int]) -> list[Action]:
+        """扣听, every 跑 choice and, with 扭牌, every 扭 group and 调牌 it can offer."""
+        return [KOUTING, *PAO_CHOICES, *_table_niu(opts, kinds)]
+
     # ---- 扭牌 / 调牌 ----------------------------------------------------------
     def _niu_actions(self, game: Game, seat: int) -> list[Action]:
         """Groups the seat can expose now; at most one 混 stands for a missing member [DEC Q5]."""
@@ -639,6 +643,27 @@ def _pao(game: Game, seat: int) -> int:
 def _niu_replacement(game: Game) -> bool:
     """The turn's tile is a 扭/调牌 replacement (not a gang's)."""
     return game.draw_how == "replacement" and game.draw_cause == "niu"
+
+
+def _table_niu(opts: QingdaoOptions, kinds: frozenset[int]) -> list[Action]:
+    """Every 扭 action of the action table: the three groups, each with at most one member
+    replaced by a 混 of any other kind when 带混 [DEC Q5], then the single-tile 调牌 of every
+    kind a group holds."""
+    if not opts.niupai:
+        return []
+    out: set[tuple[int, ...]] = set()
+    jokers = sorted(kinds) if opts.hun else []
+    for group in NIU_GROUPS:
+        if not set(group) <= kinds:
+            continue
+        out.add(tuple(sorted(group)))
+        for missing in group:
+            for jk in jokers:
+                if jk not in group:
+                    out.add(tuple(sorted([m for m in group if m != missing] + [jk])))
+    singles = {(t,) for g in NIU_GROUPS if set(g) <= kinds for t in g}
+    groups = sorted(out, key=lambda g: (len(g), g)) + sorted(singles)
+    return [Action("niu", tile=g[0], tiles=g) for g in groups]
 
 
 VARIANT = Qingdao()

@@ -558,6 +558,22 @@ class Rongcheng(Variant):
             out["ting"] = ting
         return out
 
+    def table_actions(self, opts: RongchengOptions, kinds: frozenset[int]) -> list[Action]:
+        """报听, 亮听, 明搂 and the 存牌 readings, then every 飘 / 长跑 choice."""
+        return [*(DECLARE[d] for d in DECLARATIONS + READINGS), *PIAO_CHOICES]
+
+    def declarations(self, opts: RongchengOptions) -> tuple[str, ...]:
+        return DECLARATIONS  # (the 存牌 readings are answers, never a seat's declaration)
+
+    # ---- what every seat sees of a 明搂 / 亮听 seat in the RL observation (mjcore/rl)
+    def shown_hand(self, st: Any) -> bool:
+        return st.declared == "minglou"  # type: ignore[no-any-return]
+
+    def shown_waits(self, game: Game, st: Any) -> int:
+        if st.declared == "liangting" and _locked(st):
+            return self._shown_waits(game, st)
+        return 0
+
     def _shown_waits(self, game: Game, st: Any) -> int:
         hand = st.counts_copy()
         if int(hand.sum()) % 3 == 2 and game.drawn >= 0 and hand[game.drawn]:

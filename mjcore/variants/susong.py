@@ -239,6 +239,21 @@ class Susong(Variant):
         """「不能吃打同一张牌」: only the chowed tile itself [DEC S18]."""
         return {tile}
 
+    def table_actions(self, opts: SusongOptions, kinds: frozenset[int]) -> list[Action]:
+        """飘 with the piaohua option, 增 with chuzeng."""
+        return [*(PIAO_CHOICES if opts.piaohua else ()), *(ZENG_CHOICES if opts.chuzeng else ())]
+
+    # ---- the public 花 and 吃三比 in the RL observation (mjcore/rl)
+    def meld_hua(self, meld: Meld) -> int:
+        return meld_hua(meld)
+
+    def seat_hua(self, st: Any, meld_hua: int) -> int:
+        """花 shown for a seat: its flowers set aside and its melds' 花; 0 for a 飘 seat."""
+        return 0 if st.choices.get("piao", 0) == 1 else len(st.flowers) + meld_hua
+
+    def seat_relations(self, game: Game) -> list[tuple[int, int]]:
+        return sanbi_pairs(game)
+
     # ---- per-hand choices and flowers -----------------------------------------------------
     def hand_choices(self, game: Game, seat: int) -> list[Action]:
         """飘/不飘 one seat after another from the dealer [DEC S10], then every seat's 增."""
