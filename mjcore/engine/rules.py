@@ -93,8 +93,12 @@ class Rules:
 
     @property
     def options(self) -> dict[str, Any]:
-        """The options as a plain dict (a new dict)."""
-        return dict(self.opts.to_dict())
+        """The options as a plain dict (a new dict; the form is built once)."""
+        plain = self.__dict__.get("_options")
+        if plain is None:
+            plain = self.opts.to_dict()
+            object.__setattr__(self, "_options", plain)
+        return dict(plain)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"variant": name, "players": n, "options": {...}}`` (JSON-ready)."""

@@ -60,6 +60,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     phase = public_phase(game, seat)
     return {
         "variant": game.variant.name,
+        "options": game.rules.options,  # the rules a seat plays under (bots decide by them)
         "seat": seat,
         "dealer": game.dealer,
         "phase": phase,

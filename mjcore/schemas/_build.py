@@ -202,6 +202,7 @@ def view_schema() -> dict[str, Any]:
     body = obj(
         {
             "variant": common("variant"),
+            "options": common("options"),
             "seat": SEAT,
             "dealer": SEAT,
             "phase": enum(*PHASES),
