@@ -121,7 +121,11 @@ class Rules:
         return self.variant.rules(self.opts, players)
 
     def __hash__(self) -> int:
-        return hash((self.variant.name, self.opts, self.players))
+        h = self.__dict__.get("_hash")
+        if h is None:  # (hashing the options runs Python code per field: once)
+            h = hash((self.variant.name, self.opts, self.players))
+            object.__setattr__(self, "_hash", h)
+        return h  # type: ignore[no-any-return]
 
     def __eq__(self, other: object) -> bool:
         if self is other:

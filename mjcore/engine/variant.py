@@ -171,6 +171,11 @@ class Variant:
     # Every other part a ``pay`` event's reason can hold (gang scores, 查叫, +cap …): what
     # ``payment_reasons()`` returns (scoring.context has the shared entries).
     payment_registry: ClassVar[tuple[PayReason, ...]] = ()
+    # Per-hand choices that are a bet (a payment factor both ways: 跑, 飘, 增, 坐马): a bot
+    # raises them with the dealt hand's strength.
+    bet_choices: ClassVar[frozenset[str]] = frozenset()
+    # The expert bot's weights this variant changes (mjcore/bots/expert.py _DEFAULT_TUNING).
+    bot_tuning: ClassVar[Mapping[str, float]] = MappingProxyType({})
 
     # ---- data hooks -------------------------------------------------------
     def patterns(self) -> tuple[Pattern, ...]:

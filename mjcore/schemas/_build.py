@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..bots.base import BOTS
+from ..bots.registry import BOTS
 
 BASE = "https://mjcore.dev/schemas/"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"

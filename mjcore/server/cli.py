@@ -10,7 +10,7 @@ import sys
 import click
 
 from .._extras import install_hint
-from ..bots.base import BOTS
+from ..bots.registry import BOTS
 from . import DEFAULT_BOT
 
 

@@ -147,6 +147,7 @@ class Lipu(Variant):
     pass_peng_rule = True  # 过手碰
     calculator_flags: ClassVar[frozenset[str]] = frozenset(GANG_FLAGS)
     offered_choices = choice_values(_ZUOMA_CHOICES)
+    bet_choices = frozenset({"zuoma"})  # 坐马
     choices_before_deal = True  # 坐马: 「开局前每人均可选择是否坐马」 [DEC LP3]
 
     # ---- data hooks ---------------------------------------------------------

@@ -144,6 +144,7 @@ class Qingdao(Variant):
     pass_hu_rule = "any"  # 过胡: no discard win at all until the seat's own next discard
     calculator_flags = frozenset({"tianhu", "dihu", "haidi", "kouting", "prev_huangzhuang"})
     offered_choices = choice_values(PAO_CHOICES)
+    bet_choices = frozenset({"pao"})  # 跑: a payment factor both ways
     carry_values = MappingProxyType({"huangzhuang": (False, True)})  # see carry()
     jokers_are_joker_kind = True  # jokers(): every held 混 is a wildcard
     shape_free_jokers = 4  # 满混 needs no shape

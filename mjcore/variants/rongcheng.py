@@ -147,6 +147,7 @@ class Rongcheng(Variant):
         | {f"{side}piao{v}" for side in ("", "payer_") for v in (1, 2)}
     )
     offered_choices = choice_values(PIAO_CHOICES)
+    bet_choices = frozenset({"piao"})  # 飘 (长跑 locks it for the Match: never a bot's pick)
 
     def __init__(self) -> None:
         self._flags: dict[Any, dict[str, bool]] = {}

@@ -222,6 +222,7 @@ class Susong(Variant):
     payment_registry = PAY_REASONS
     calculator_flags: ClassVar[frozenset[str]] = FLAGS
     offered_choices = choice_values([*PIAO_CHOICES, *ZENG_CHOICES])
+    bet_choices = frozenset({"zeng"})  # 增 (飘花 keeps the flowers: not a bet)
 
     # ---- data hooks -----------------------------------------------------------------------
     def tile_kinds(self, opts: SusongOptions) -> list[int]:
