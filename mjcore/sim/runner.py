@@ -21,6 +21,7 @@ import numpy as np
 from .._prng import generate_state
 from ..bots.spec import SeatBot, decider, resolve_bots
 from ..engine.game import Game
+from ..engine.rules import Rules
 from ..engine.variant import Variant
 from ..errors import InvalidOptionError, clip
 from ..variants import get_variant
@@ -49,15 +50,24 @@ def game_seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
 
 @dataclass(frozen=True)
 class Job:
-    """Everything a worker needs to play any hand of a run (sent once per worker)."""
+    """Everything a worker needs to play any hand of a run (sent once per worker): the
+    :class:`~mjcore.engine.rules.Rules` (resolved once, at :func:`simulate`), the options as
+    the caller gave them (for the report), the bots and the seed."""
 
-    variant: Variant
-    players: int
+    rules: Rules
     options: dict[str, Any] | None
     seat_bots: tuple[SeatBot, ...]
     seed: int
     duplicate: bool = False
     records: bool = False
+
+    @property
+    def variant(self) -> Variant:
+        return self.rules.variant
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
 
     @property
     def labels(self) -> list[str]:
@@ -94,9 +104,7 @@ def play_hand(job: Job, index: int) -> tuple[Game, int, list[str]]:
     """Play hand ``index`` of a run: (finished game, actions, bot label per seat)."""
     wall_seed, dealer, seats = job.seating(index)
     decide = [decider(sb.make(seed)) for sb, seed in seats]
-    game = job.variant.new_game(
-        players=job.players, options=job.options, seed=wall_seed, dealer=dealer
-    )
+    game = job.rules.new_game(seed=wall_seed, dealer=dealer)
     actions = 0
     while not game.is_over:
         if actions >= MAX_ACTIONS:
@@ -118,8 +126,8 @@ def play_game(
     duplicate: bool = False,
 ) -> tuple[Game, int]:
     """Play game ``index`` of a simulation exactly as :func:`simulate` does: (game, actions)."""
-    variant = get_variant(variant)
-    job = Job(variant, players, options, tuple(resolve_bots(bots, players)), seed, duplicate)
+    rules = get_variant(variant).rules(options, players)
+    job = Job(rules, options, tuple(resolve_bots(bots, players)), seed, duplicate)
     game, actions, _ = play_hand(job, index)
     return game, actions
 
@@ -324,9 +332,9 @@ def make_job(
         )
     if seed is None:
         seed = secrets.randbits(63)
-    variant.new_game(players=players, options=options, seed=0)  # validate players/options now
+    rules = variant.rules(options, players)  # the public edge: players and options, once
     seat_bots = tuple(resolve_bots(bots, players))
-    return Job(variant, players, options, seat_bots, seed, duplicate, records)
+    return Job(rules, options, seat_bots, seed, duplicate, records)
 
 
 def _writer(out: str | os.PathLike[str], job: Job) -> Any:
