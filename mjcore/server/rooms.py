@@ -33,8 +33,10 @@ import numpy as np
 
 from ..bots import BOTS, BaseBot, make_bot
 from ..engine.actions import Action
+from ..engine.checks import check_seat
 from ..engine.game import Game
 from ..engine.match import Match
+from ..engine.rules import Rules
 from ..errors import IllegalActionError, InvalidOptionError, clip
 from ..variants import get_variant, names
 from . import DEFAULT_BOT
@@ -89,6 +91,16 @@ class RoomConfig:
     next_hand_s: float = 10.0
     max_hands: int = 0  # 0 = no limit
     bot: str = DEFAULT_BOT  # plays a human seat while it is away, and fills omitted seats
+
+    @property
+    def rules(self) -> Rules:
+        """The room's :class:`~mjcore.engine.rules.Rules`: resolved once (by the room request,
+        or from a stored config on first use), then handed to the room's Match."""
+        rules = self.__dict__.get("_rules")
+        if rules is None:
+            rules = get_variant(self.variant).rules(self.options, self.players)
+            object.__setattr__(self, "_rules", rules)
+        return rules  # type: ignore[no-any-return]
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -154,14 +166,15 @@ def config_from_request(data: Any, defaults: dict[str, Any] | None = None) -> Ro
     if not isinstance(options, dict):
         raise RoomError("options must be a JSON object")
     first_dealer = data.get("first_dealer", 0)
-    try:
-        match = Match(variant, players=players, options=options, first_dealer=first_dealer)
+    try:  # the room request is the public edge: the name and options are resolved here, once
+        rules = v.rules(options, players)
+        check_seat(first_dealer, players, "first_dealer", InvalidOptionError)
     except ValueError as exc:
         raise RoomError(str(exc)) from None
-    return RoomConfig(
+    config = RoomConfig(
         variant=variant,
         players=players,
-        options=match.options,
+        options=rules.options,
         seats=tuple(seats),
         seed=secrets.randbits(62),
         first_dealer=first_dealer,
@@ -171,6 +184,8 @@ def config_from_request(data: Any, defaults: dict[str, Any] | None = None) -> Ro
         max_hands=int(_number(data, "max_hands", 0, 0, 10_000, whole=True)),
         bot=bot,
     )
+    object.__setattr__(config, "_rules", rules)  # (RoomConfig.rules: already resolved)
+    return config
 
 
 def token_hash(token: str) -> str:
@@ -204,13 +219,7 @@ class Room:
         self.store = store
         self.clock = clock
         self._schedule = schedule
-        self.match = Match(
-            config.variant,
-            players=config.players,
-            options=config.options,
-            seed=config.seed,
-            first_dealer=config.first_dealer,
-        )
+        self.match = Match(config.rules, seed=config.seed, first_dealer=config.first_dealer)
         self.entries: list[tuple[int, int, str]] = []  # the log: (hand, seat, action)
         self.durable = 0  # how many of ``entries`` the database is known to hold
         self.tokens: dict[int, str] = {}

@@ -15,6 +15,8 @@ _MODULES = {
     "susong": "susong",
 }
 _CACHE: dict[str, Variant] = {}
+DEFAULT_VARIANT = "xuezhan_kaxinwu"
+"""The variant the command-line tools play when none is named."""
 
 
 def names() -> list[str]:
