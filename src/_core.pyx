@@ -1,3 +1,4 @@
+# Compiled by Cython into mjcore._core (CMakeLists.txt).
 # Thin Python wrappers over the C kernels: validate -> call kernel -> convert.
 # Cython directives are set in one place, CMakeLists.txt (MJCORE_DEBUG turns
 # bounds checking back on).

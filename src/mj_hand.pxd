@@ -1,3 +1,4 @@
+# Compiled by Cython into mjcore._core (CMakeLists.txt).
 # C-level interface of the native kernels (src/mj_hand.h).
 from libc.stddef cimport ptrdiff_t
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t

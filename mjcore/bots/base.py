@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """The bot protocol and the base class every bot shares (the name registry is
 :mod:`mjcore.bots.registry`, above the bots it names)."""
 

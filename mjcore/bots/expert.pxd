@@ -1,3 +1,4 @@
+# Compiled by Cython: declarations that type expert.py when the wheel is built (CMakeLists.txt).
 # Augments expert.py when Cython compiles it (pure-Python mode), as game.pxd does for the
 # engine: Info becomes an extension type whose fields live in a C struct, and the steps run on
 # every decision (reading the engine's public state, the suits, the danger of a tile) read the

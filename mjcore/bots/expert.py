@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """ExpertBot: a rule-aware bot for every variant from one shared core and small per-variant data.
 
 It reads only what its seat may know (the public facts of :func:`Info.from_game` are exactly

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """GreedyBot: discard to minimise shanten, take every win, claim when it does not hurt."""
 
 from __future__ import annotations

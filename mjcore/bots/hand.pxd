@@ -1,3 +1,4 @@
+# Compiled by Cython: declarations that type hand.py when the wheel is built (CMakeLists.txt).
 # Augments hand.py when compiled: Hand's fields in a C struct (see engine/game.pxd).
 
 cdef class Hand:

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """The bots' shared hand helpers: a concealed hand and its shanten questions, the greedy
 connectivity order, the rules a view was dealt under, obvious picks.
 

@@ -1,3 +1,4 @@
+# Compiled by Cython: declarations that type game.py when the wheel is built (CMakeLists.txt).
 # Augments game.py when Cython compiles it (pure-Python mode): Game becomes an extension type
 # whose attributes live in a C struct (no per-instance dict), and the engine's internal steps
 # are cpdef methods, so the game loop calls them (and reads the fields) in C. Every attribute

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """The one shared game loop: deal, draw, discard, claims, gangs, wins, wall end.
 
 Variants plug in through :class:`~mjcore.engine.variant.Variant` hooks; nothing

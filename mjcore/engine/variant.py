@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """The variant interface: rules as data plus a few hooks on the one shared engine.
 
 A variant module subclasses :class:`Variant`, sets its data attributes and an

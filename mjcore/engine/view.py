@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """Per-seat views: what one seat may know, as plain JSON-ready data."""
 
 from __future__ import annotations

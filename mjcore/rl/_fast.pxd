@@ -1,3 +1,4 @@
+# Compiled by Cython: declarations that type _fast.py when the wheel is built (CMakeLists.txt).
 # Augments _fast.py when Cython compiles it (pure-Python mode, as engine/game.pxd does): Spec
 # and SeatPlanes become extension types with C fields, the writers read Game / SeatState
 # fields in C and write typed memoryviews (float32 observations, int8 masks, int64 seats and

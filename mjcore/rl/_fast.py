@@ -1,4 +1,5 @@
 # cython: boundscheck=False, wraparound=False, initializedcheck=False
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """The RL hot path: the observation and mask writers and the vector step loop.
 
 Compiled by Cython in pure Python mode (``_fast.pxd`` beside it types it, as the engine's

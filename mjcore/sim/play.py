@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """Playing the hands of a simulation: a :class:`Job` (the run's Rules, bots and seed), one
 seeded hand (:func:`play_hand`) and a chunk of hands into statistics (:func:`run_chunk`).
 

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """荔浦麻将 (``lipu``) — RULES.md V2.
 
 136 tiles, 2–4 players, every tile drawable; chi/peng/直杠/暗杠, 捞杠 (补杠 and 抢杠胡) as an

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """青岛麻将 (``qingdao``) — RULES.md V4.
 
 136 tiles (108 with 不带风), chi, a 混 wildcard that only acts when winning, 14

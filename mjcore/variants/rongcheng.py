@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """荣成麻将 (``rongcheng``) — RULES.md V5.
 
 136 tiles (108 with 不带风), chi/peng/gangs, 14 tiles kept back (none with 不荒庄) and a

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """宿松麻将 (``susong``) — RULES.md V3.
 
 144 tiles: 124 ordinary (万 筒 条, 东南西北) and 20 flowers — 中发白 ×4 are played as

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """血战卡心五麻将 (``xuezhan_kaxinwu``) — RULES.md V1.
 
 72 tiles of 筒/条 (108 with 三堆牌), no chi, 一炮多响, play continues after a
