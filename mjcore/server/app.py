@@ -34,8 +34,9 @@ from ..engine.variant import Variant
 from ..errors import IllegalActionError, MjcoreError
 from ..replay import build_replay, pattern_list
 from ..variants import get_variant, names
+from .lobby import Lobby
 from .metrics import CONTENT_TYPE, Metrics
-from .rooms import LEASE_S, TOKEN_TTL_S, Lobby, NotYourTurnError, Room, RoomBusy, RoomError
+from .rooms import LEASE_S, TOKEN_TTL_S, NotYourTurnError, Room, RoomBusy, RoomError
 from .store import Store, StoreError
 
 
