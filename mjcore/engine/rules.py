@@ -132,8 +132,10 @@ class Rules:
             return True
         if not isinstance(other, Rules):
             return NotImplemented
+        # (a variant pickled to another process is another object of the same class)
         return (
-            self.variant is other.variant
+            type(self.variant) is type(other.variant)
+            and self.variant.name == other.variant.name
             and self.players == other.players
             and self.opts == other.opts
         )
