@@ -30,10 +30,9 @@ import pytest
 from conftest import size
 
 import mjcore
-from mjcore.bots.spec import resolve_bots
 from mjcore.engine.game import Game
 from mjcore.sim import play_game
-from mjcore.sim.runner import Job, play_hand
+from mjcore.sim.runner import make_job, play_hand
 from mjcore.variants import get_variant
 
 VARIANTS = ("xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng")
@@ -43,8 +42,7 @@ N_TRACES = size(100, 3)
 
 def play_many(variant: str, bots: str, games: int = N_GAMES, seed: int = 42) -> int:
     """Play hands 0..games-1 of a seeded run exactly as ``simulate`` does (one Job)."""
-    v = get_variant(variant)
-    job = Job(v, 4, None, tuple(resolve_bots(bots, 4)), seed)
+    job = make_job(variant, games, 4, None, bots, seed, False, False)
     return sum(play_hand(job, i)[1] for i in range(games))
 
 

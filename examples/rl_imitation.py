@@ -19,7 +19,7 @@ import sys
 
 import numpy as np
 
-from mjcore.bots.base import make_bot
+from mjcore.bots import make_bot
 from mjcore.rl.encoding import Encoder
 from mjcore.variants import get_variant
 

@@ -68,10 +68,10 @@ def _step(game: Game, index: int, action: dict[str, Any] | None) -> dict[str, An
 def build_replay(saved: dict[str, Any] | str) -> dict[str, Any]:
     """The replay bundle of a saved game (its dict or JSON text); InvalidStateError if it
     does not load (see :meth:`Game.from_json`)."""
-    from .engine.game import _load_saved  # the saved form's own parsing
+    from .engine.saved import load_saved  # the saved form's own parsing
     from .errors import InvalidStateError
 
-    data = _load_saved(saved)
+    data = load_saved(saved)
     history = data.get("history")
     game = Game.from_dict(dict(data, history=[]))  # checks every field (history: below)
     if not isinstance(history, list):

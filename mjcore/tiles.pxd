@@ -1,3 +1,4 @@
+# Compiled by Cython: declarations that type tiles.py when the wheel is built (CMakeLists.txt).
 # Augments tiles.py when compiled: format_sorted (every deal's log line) as a C loop.
 
 cimport cython

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """Tile kinds, mpsz notation and Chinese names (RULES.md §0.1).
 
 Kinds 0–8 are characters ``1m..9m`` (万), 9–17 dots ``1p..9p`` (筒), 18–26

@@ -71,6 +71,7 @@ class View(TypedDict):
     """``game.view(seat)``: what one seat may know."""
 
     variant: str
+    options: dict[str, bool | int | float | str]
     seat: int
     dealer: int
     phase: Phase

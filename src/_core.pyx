@@ -1,3 +1,4 @@
+# Compiled by Cython into mjcore._core (CMakeLists.txt).
 # Thin Python wrappers over the C kernels: validate -> call kernel -> convert.
 # Cython directives are set in one place, CMakeLists.txt (MJCORE_DEBUG turns
 # bounds checking back on).
@@ -567,82 +568,6 @@ cdef int _check_split(uint8_t *h, int jk, int question) except -1:
     return 0
 
 
-cdef inline int _split_shanten(uint8_t *h, int jk, int flags) noexcept nogil:
-    """Shanten of a checked ``h`` with every copy of ``jk`` (>= 0) a joker; h is restored."""
-    cdef int k = 0, s
-    if jk >= 0:
-        k = h[jk]
-        h[jk] = 0
-    s = mj_shanten(h, k, flags)
-    if jk >= 0:
-        h[jk] = <uint8_t>k
-    return s
-
-
-cdef inline uint64_t _split_waits(uint8_t *h, int jk, int flags) noexcept nogil:
-    cdef int k = 0
-    cdef uint64_t w
-    if jk >= 0:
-        k = h[jk]
-        h[jk] = 0
-    w = mj_waits(h, k, flags)
-    if jk >= 0:
-        h[jk] = <uint8_t>k
-    return w
-
-
-cdef int _least_after_discard(uint8_t *h, int jk, int flags) noexcept nogil:
-    """Least shanten of ``h`` less one held tile (99 with none); h is restored."""
-    cdef int t, s, best = 99
-    for t in range(MJ_N_KINDS):
-        if h[t]:
-            h[t] -= 1
-            s = _split_shanten(h, jk, flags)
-            h[t] += 1
-            if s < best:
-                best = s
-    return best
-
-
-cdef int _connectivity(const uint8_t *c, int t) noexcept nogil:
-    """How much kind ``t`` helps its neighbours (greedy.py's _connectivity; lower goes first)."""
-    cdef int score = 3 * (c[t] - 1), r
-    if t >= 27:
-        return score
-    r = t % 9
-    if r >= 2:
-        score += c[t - 2]
-    if r >= 1:
-        score += 2 * c[t - 1]
-    if r <= 7:
-        score += 2 * c[t + 1]
-    if r <= 6:
-        score += c[t + 2]
-    return 2 * score + (0 if r == 0 or r == 8 else 1)
-
-
-cdef int _least_connected(const uint8_t *c, const int *tiles, int *picks, int n) noexcept nogil:
-    """Keep (in order) the picks whose tile has the least connectivity; their new number."""
-    cdef int i, m = 0, key, low = 1 << 30
-    for i in range(n):
-        key = _connectivity(c, tiles[picks[i]])
-        if key < low:
-            low = key
-    for i in range(n):
-        if _connectivity(c, tiles[picks[i]]) == low:
-            picks[m] = picks[i]
-            m += 1
-    return m
-
-
-cdef inline int _bits_set(uint64_t w) noexcept nogil:
-    cdef int n = 0
-    while w:
-        w &= w - 1
-        n += 1
-    return n
-
-
 cdef int _load_tiles(list tiles, int *out) except -1:
     cdef Py_ssize_t n = len(tiles), i
     if n > MJ_N_KINDS + 8:
@@ -689,7 +614,7 @@ def greedy_discard(counts, int joker_kind, int flags, list tiles not None):
             t = tv[i]
             if shan[t] == 99:
                 h[t] -= 1
-                shan[t] = <int8_t>_split_shanten(h, joker_kind, flags)
+                shan[t] = <int8_t>mj_split_shanten(h, joker_kind, flags)
                 h[t] += 1
             s = shan[t]
             if s < best:
@@ -698,7 +623,7 @@ def greedy_discard(counts, int joker_kind, int flags, list tiles not None):
                 pk[m] = i
                 m += 1
         if m > 1 and best != 0:
-            m = _least_connected(h, tv, pk, m)
+            m = mj_least_connected(h, tv, pk, m)
     return best, [pk[i] for i in range(m)]
 
 
@@ -737,9 +662,9 @@ def greedy_ready_discard(counts, int joker_kind, int flags, list tiles not None,
         for i in range(m):
             t = tv[pk[i]]
             h[t] -= 1
-            w = _split_waits(h, joker_kind, flags)
+            w = mj_split_waits(h, joker_kind, flags)
             h[t] += 1
-            key[i] = _bits_set(w) + (<int>(w >> bao & 1) if 0 <= bao < 64 else 0)
+            key[i] = mj_bits_set(w) + (<int>(w >> bao & 1) if 0 <= bao < 64 else 0)
             if key[i] > top:
                 top = key[i]
         for i in range(m):
@@ -747,7 +672,7 @@ def greedy_ready_discard(counts, int joker_kind, int flags, list tiles not None,
                 pk[kept] = pk[i]
                 kept += 1
         if kept > 1:
-            kept = _least_connected(h, tv, pk, kept)
+            kept = mj_least_connected(h, tv, pk, kept)
     return [pk[i] for i in range(kept)]
 
 
@@ -768,7 +693,7 @@ def shanten_removed(counts, int joker_kind, int flags, dict removed not None,
         h[t] -= n
     if not discard:
         _check_split(h, joker_kind, MJ_Q_SHANTEN)
-        return _split_shanten(h, joker_kind, flags)
+        return mj_split_shanten(h, joker_kind, flags)
     for t in range(MJ_N_KINDS):
         if h[t]:
             h[t] -= 1
@@ -776,7 +701,7 @@ def shanten_removed(counts, int joker_kind, int flags, dict removed not None,
             h[t] += 1
             break
     with nogil:
-        s = _least_after_discard(h, joker_kind, flags)
+        s = mj_least_after_discard(h, joker_kind, flags)
     return s
 
 
@@ -792,73 +717,6 @@ cdef int _load_unseen(list unseen, long *out) except -1:
             raise InvalidHandError(f"unseen counts must be ints 0..255, got {_clip(value)}")
         out[t] = value
     return 0
-
-
-cdef uint64_t _near_mask(const uint8_t *h) noexcept nogil:
-    """Kinds that can improve ``h``: every held kind and its suit's kinds within two ranks."""
-    cdef uint64_t mask = 0
-    cdef int t, r, d
-    for t in range(MJ_N_KINDS):
-        if not h[t]:
-            continue
-        if t >= 27:
-            mask |= (<uint64_t>1) << t
-            continue
-        r = t % 9
-        for d in range(-2, 3):
-            if 0 <= r + d <= 8:
-                mask |= (<uint64_t>1) << (t + d)
-    return mask
-
-
-cdef long _ukeire_one(uint8_t *h, int t, int jk, int flags, const long *unseen, uint64_t near,
-                      int *code, int *bad, long *k) noexcept nogil:
-    """Unseen copies of the ``near`` kinds that lower the shanten of ``h`` less one ``t``
-    (every copy of ``jk`` >= 0 a joker; a drawn ``jk`` is one more joker). Each hand asked is
-    checked as :func:`shanten_bits` checks it: on a bad one ``code``/``bad``/``k`` say why and
-    -1 is returned. ``h`` is restored."""
-    cdef long total = 0
-    cdef int jokers = 0, base, u, s, n = 0
-    cdef bint sure
-    h[t] -= 1
-    if jk >= 0:
-        jokers = h[jk]
-        h[jk] = 0
-    k[0] = jokers
-    code[0] = mj_check(h, jokers, MJ_Q_SHANTEN, bad)
-    if code[0] == MJ_OK:
-        base = mj_shanten(h, jokers, flags)
-        for u in range(MJ_N_KINDS):
-            n += h[u]
-        n += jokers
-        # 3m+1 tiles (a hand after its discard): one more tile is a valid 3m+2 hand whenever
-        # no kind goes past 4, so mj_check can only fail on a kind already held 4 times.
-        sure = n % 3 == 1 and n < MJ_MAX_TILES
-        for u in range(MJ_N_KINDS):
-            if not (near >> u & 1) or not unseen[u]:
-                continue
-            if u == jk:
-                k[0] = jokers + 1
-                if not sure:
-                    code[0] = mj_check(h, jokers + 1, MJ_Q_SHANTEN, bad)
-                    if code[0] != MJ_OK:
-                        break
-                s = mj_shanten(h, jokers + 1, flags)
-            else:
-                h[u] += 1
-                if not sure or h[u] > 4:
-                    code[0] = mj_check(h, jokers, MJ_Q_SHANTEN, bad)
-                if code[0] == MJ_OK:
-                    s = mj_shanten(h, jokers, flags)
-                h[u] -= 1
-                if code[0] != MJ_OK:
-                    break
-            if s < base:
-                total += unseen[u]
-    if jk >= 0:
-        h[jk] = <uint8_t>jokers
-    h[t] += 1
-    return total if code[0] == MJ_OK else -1
 
 
 cdef int _check_discards(uint8_t *h, const int *tv, int n, int joker_kind, int query) except -1:
@@ -898,11 +756,11 @@ def expert_ukeire(counts, int joker_kind, int flags, list unseen not None, list 
     for i in range(n):
         if tv[i] >= MJ_N_KINDS or not h[tv[i]]:
             raise InvalidHandError(f"a discard must be a held kind, got {tv[i]}")
-    near = _near_mask(h)
+    near = mj_near_mask(h)
     for i in range(n):
         t = tv[i]
         with nogil:
-            got = _ukeire_one(h, t, joker_kind, flags, un, near, &code, &bad, &k)
+            got = mj_ukeire_one(h, t, joker_kind, flags, un, near, &code, &bad, &k)
         if got < 0:
             _raise(code, bad, k, MJ_Q_SHANTEN, "")
         out.append(got)
@@ -932,7 +790,7 @@ def expert_waits(counts, int joker_kind, int flags, list unseen not None, list t
         live = 0
         with nogil:
             h[t] -= 1
-            w = _split_waits(h, joker_kind, flags)
+            w = mj_split_waits(h, joker_kind, flags)
             h[t] += 1
             for u in range(MJ_N_KINDS):
                 if w >> u & 1:
@@ -979,7 +837,7 @@ def expert_discards(counts, int joker_kind, int flags, list tiles not None):
     """Per discard kind in ``tiles`` (held kinds): ``(shantens, connectivity)``, the shanten
     after that discard (every copy of ``joker_kind`` >= 0 a joker; kinds asked twice are
     computed once) and how much the tile helps its neighbours (the greedy bot's
-    ``_connectivity``: the expert's last tie-break). One call for the expert bot's turn."""
+    ``mj_connectivity``: the expert's last tie-break). One call for the expert bot's turn."""
     _joker_kind(joker_kind)
     cdef uint8_t h[34]
     cdef int tv[42]
@@ -996,6 +854,6 @@ def expert_discards(counts, int joker_kind, int flags, list tiles not None):
             t = tv[i]
             if shan[t] == 99:
                 h[t] -= 1
-                shan[t] = <int8_t>_split_shanten(h, joker_kind, flags)
+                shan[t] = <int8_t>mj_split_shanten(h, joker_kind, flags)
                 h[t] += 1
-    return [shan[tv[i]] for i in range(n)], [_connectivity(h, tv[i]) for i in range(n)]
+    return [shan[tv[i]] for i in range(n)], [mj_connectivity(h, tv[i]) for i in range(n)]

@@ -1,3 +1,4 @@
+# Compiled by Cython into mjcore._prng (CMakeLists.txt).
 """Seeded draws identical to ``numpy.random.default_rng(seed)``, at C speed.
 
 A simulated hand seeds a wall shuffle and up to four bots. Through numpy each seeding builds

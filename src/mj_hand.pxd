@@ -1,3 +1,4 @@
+# Compiled by Cython into mjcore._core (CMakeLists.txt).
 # C-level interface of the native kernels (src/mj_hand.h).
 from libc.stddef cimport ptrdiff_t
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
@@ -44,3 +45,15 @@ cdef extern from "mj_hand.h" nogil:
                       long *rows) noexcept
     size_t mj_table_bytes() noexcept
     const char *mj_table_checksum() noexcept
+
+
+cdef extern from "mj_bots.h" nogil:
+    int mj_split_shanten(uint8_t *h, int jk, int flags) noexcept
+    uint64_t mj_split_waits(uint8_t *h, int jk, int flags) noexcept
+    int mj_least_after_discard(uint8_t *h, int jk, int flags) noexcept
+    int mj_connectivity(const uint8_t *c, int t) noexcept
+    int mj_least_connected(const uint8_t *c, const int *tiles, int *picks, int n) noexcept
+    int mj_bits_set(uint64_t w) noexcept
+    uint64_t mj_near_mask(const uint8_t *h) noexcept
+    long mj_ukeire_one(uint8_t *h, int t, int jk, int flags, const long *unseen,
+                       uint64_t near, int *code, int *bad, long *k) noexcept

@@ -26,8 +26,9 @@ def _run(tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed")
-def test_stubs_match_the_extension(tmp_path):
-    out = _run(tmp_path, "-m", "mypy.stubtest", "mjcore._core")
+@pytest.mark.parametrize("module", ["mjcore._core", "mjcore._prng"])
+def test_stubs_match_the_extension(tmp_path, module):
+    out = _run(tmp_path, "-m", "mypy.stubtest", module)
     assert out.returncode == 0, out.stdout + out.stderr
 
 
@@ -35,7 +36,7 @@ def test_stubs_match_the_extension(tmp_path):
     importlib.util.find_spec("cython_lint") is None, reason="cython-lint is not installed"
 )
 def test_cython_sources_are_lint_clean(tmp_path):
-    sources = [str(ROOT / "src" / name) for name in ("_core.pyx", "mj_hand.pxd")]
+    sources = [str(ROOT / "src" / name) for name in ("_core.pyx", "_prng.pyx", "mj_hand.pxd")]
     code = "import sys; from cython_lint.cython_lint import main; sys.exit(main())"
     out = _run(tmp_path, "-c", code, "--max-line-length", "100", *sources)
     assert out.returncode == 0, out.stdout + out.stderr

@@ -28,7 +28,7 @@ from scenario import drive, scripted_game
 import mjcore.errors as E
 from mjcore.cli import main
 from mjcore.engine.actions import KINDS
-from mjcore.engine.game import _SAVE_KEYS, SAVE_FORMAT
+from mjcore.engine.saved import _SAVE_KEYS, SAVE_FORMAT
 from mjcore.scoring.context import _FIELDS
 from mjcore.variants import get_variant, names
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import mjcore
 from mjcore import tiles as T
 from mjcore._core import form_flags
-from mjcore.bots.greedy import _Hand
+from mjcore.bots.hand import Hand as _Hand
 from mjcore.engine.actions import DISCARDS, GANGS, HU, PASS, Action
 from mjcore.engine.wall import Wall
 from mjcore.hand import shanten
@@ -195,7 +195,7 @@ def test_best_after_discard_matches_reference(counts, kind):
 # ---- greedy bot: the native decision helpers = the Python logic they replace ----------------
 def _discard_reference(counts, joker, tiles, bao):
     """The greedy turn's discard ranking as plain Python (one shanten / waits call per tile)."""
-    from mjcore.bots.greedy import _connectivity
+    from mjcore.bots.hand import connectivity as _connectivity
     from mjcore.hand import waits
 
     held = counts.tolist()
@@ -364,7 +364,7 @@ def test_qingdao_ready_discards_match_ready_after(options):
 def test_connectivity_matches_reference():
     import random
 
-    from mjcore.bots.greedy import _connectivity
+    from mjcore.bots.hand import connectivity as _connectivity
 
     def reference(counts, t):
         score = 3 * (int(counts[t]) - 1)

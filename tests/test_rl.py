@@ -21,7 +21,7 @@ from pettingzoo.test import api_test  # noqa: E402
 
 import mjcore.rl as rl  # noqa: E402
 from mjcore import tiles as T  # noqa: E402
-from mjcore.bots.base import make_bot  # noqa: E402
+from mjcore.bots import make_bot  # noqa: E402
 from mjcore.engine.actions import Action  # noqa: E402
 from mjcore.engine.game import Game  # noqa: E402
 from mjcore.engine.wall import Wall  # noqa: E402

@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("sqlalchemy")
 
-from mjcore.server.rooms import Lobby  # noqa: E402
+from mjcore.server.lobby import Lobby  # noqa: E402
 from mjcore.server.store import Store  # noqa: E402
 
 

@@ -8,10 +8,11 @@ Both are deterministic given their seed. The simulator uses the fast path
 classes, factories, instances) and what must be picklable.
 """
 
-from .base import BOTS, BaseBot, Bot, make_bot, make_bots
+from .base import BaseBot, Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
-from .spec import BotSpec, SeatBot, load_spec, resolve_bots
+from .registry import BOTS, make_bot
+from .spec import BotSpec, SeatBot, load_spec, make_bots, resolve_bots
 
 __all__ = [
     "BOTS",

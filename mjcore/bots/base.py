@@ -1,16 +1,16 @@
-"""The bot protocol, a base class and the name registry."""
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
+"""The bot protocol and the base class every bot shares (the name registry is
+:mod:`mjcore.bots.registry`, above the bots it names)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from .._prng import Pcg64
 from ..engine.actions import Action
-from ..errors import InvalidOptionError, clip
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -79,33 +79,3 @@ class BaseBot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
-
-
-@cache  # built once (make_bot runs for every seat of every simulated hand); read only
-def _registry() -> dict[str, type[BaseBot]]:
-    from .expert import ExpertBot
-    from .greedy import GreedyBot
-    from .mc import MCBot
-    from .random_bot import RandomBot
-
-    return {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "mc": MCBot}
-
-
-BOTS = ("greedy", "random", "expert", "mc")
-"""Names accepted by :func:`make_bot` (and ``simulate(bots=...)``)."""
-
-
-def make_bot(name: str, seed: SeedLike = None) -> BaseBot:
-    """A bot by name (one of :data:`BOTS`); unknown names raise InvalidOptionError."""
-    registry = _registry()
-    if not isinstance(name, str) or name not in registry:
-        raise InvalidOptionError(f"unknown bot {clip(name)}; known bots: {', '.join(BOTS)}")
-    return registry[name](seed)
-
-
-def make_bots(spec: Any, players: int, seeds: Sequence[SeedLike] | None = None) -> list[Any]:
-    """One bot per seat from any spec :func:`~mjcore.bots.spec.resolve_bots` accepts."""
-    from .spec import resolve_bots
-
-    seeds = list(seeds) if seeds is not None else [None] * players
-    return [sb.make(s) for sb, s in zip(resolve_bots(spec, players), seeds, strict=False)]

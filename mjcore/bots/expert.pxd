@@ -1,5 +1,6 @@
+# Compiled by Cython: declarations that type expert.py when the wheel is built (CMakeLists.txt).
 # Augments expert.py when Cython compiles it (pure-Python mode), as game.pxd does for the
-# engine: _Info becomes an extension type whose fields live in a C struct, and the steps run on
+# engine: Info becomes an extension type whose fields live in a C struct, and the steps run on
 # every decision (reading the engine's public state, the suits, the danger of a tile) read the
 # engine's and the hand's fields in C. Only ints and objects are typed, and the float locals
 # Cython would infer as C doubles are declared objects: every float stays a Python float, so
@@ -8,15 +9,15 @@
 
 cimport cython
 
-from mjcore.bots.greedy cimport _Hand
+from mjcore.bots.hand cimport Hand
 from mjcore.engine.game cimport Game
 from mjcore.engine.seat cimport SeatState
 
 
-cdef class _Info:
-    cdef public object variant, opts, phase, claim_tile, melds, _melds_key, flowers, how
+cdef class Info:
+    cdef public object rules, variant, opts, phase, claim_tile, melds, _melds_key, flowers, how
     cdef public object _unseen, _threats, _threat, _game, held, tuning, wall_live
-    cdef public _Hand hand
+    cdef public Hand hand
     cdef public int seat, n
 
     @cython.locals(game=Game, other=SeatState, s=int, seat=int, groups=list, rows=list,
@@ -31,17 +32,17 @@ cdef class _Info:
 
 
 @cython.locals(c=bytearray, per=list, total=int, suit=int, other=int)
-cpdef tuple _flush_suit(_Info info)
+cpdef tuple _flush_suit(Info info)
 
 
-@cython.locals(hand=_Hand, shantens=list, conns=list, best=int, flush=int, contenders=int,
+@cython.locals(hand=Hand, shantens=list, conns=list, best=int, flush=int, contenders=int,
                gains=dict, out=list, t=int, sh=int, conn=int, off=bint)
-cpdef list _scores(bot, _Info info, list tiles)
+cpdef list _scores(bot, Info info, list tiles)
 
 
-@cython.locals(ready=list, ask=list, t=int, sh=int, gains=dict, hand=_Hand, got=list,
+@cython.locals(ready=list, ask=list, t=int, sh=int, gains=dict, hand=Hand, got=list,
                masks=list, lives=list)
-cpdef dict _gains(bot, _Info info, list tiles, list shantens, int best, int contenders,
+cpdef dict _gains(bot, Info info, list tiles, list shantens, int best, int contenders,
                   int flush)
 
 
@@ -49,15 +50,15 @@ cpdef dict _gains(bot, _Info info, list tiles, list shantens, int best, int cont
 cpdef tuple _least_and_top(list scored)
 
 
-@cython.locals(info=_Info, st=SeatState)
-cpdef _Info _game_info(cls, Game game, int seat)
+@cython.locals(info=Info, st=SeatState)
+cpdef Info _game_info(cls, Game game, int seat)
 
 
-@cython.locals(discards=list, tiles=list, groups=list, declares=list, hand=_Hand,
+@cython.locals(discards=list, tiles=list, groups=list, declares=list, hand=Hand,
                counts=bytearray, i=Py_ssize_t, t=int, scored=list, best_sh=int, ties=list,
                take=int)
-cpdef _turn(bot, _Info info, legal)
+cpdef _turn(bot, Info info, legal)
 
 
 @cython.locals(flush=int, suit=int, t=int)
-cpdef tuple _threat(list melds, discards, declared, won, int n_melds, shown, _Info info)
+cpdef tuple _threat(list melds, discards, declared, won, int n_melds, shown, Info info)

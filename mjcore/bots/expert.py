@@ -1,6 +1,7 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """ExpertBot: a rule-aware bot for every variant from one shared core and small per-variant data.
 
-It reads only what its seat may know (the public facts of :func:`_Info.from_game` are exactly
+It reads only what its seat may know (the public facts of :func:`Info.from_game` are exactly
 those :meth:`~mjcore.engine.game.Game.view` shows) and decides by four estimates:
 
 * **tile efficiency**: shanten after each discard, then the number of tiles *still unseen from
@@ -37,34 +38,21 @@ from .._core import (
 )
 from ..engine.actions import PASS, Action
 from ..engine.melds import Meld
+from ..engine.variant import Variant
 from ..engine.view import public_phase
 from ..scoring import WinContext
 from .base import BaseBot
-from .greedy import GreedyBot, _bits, _flags_of, _Hand, _variant_of
+from .hand import Hand, niu_helps, rules_of_view
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from ..engine.variant import Variant
+    from ..engine.rules import Rules
 
 _CLAIM_PHASES = ("claim", "rob")
 _STEP = 100.0
 """Score of one shanten step; ukeire, value, danger and flush terms are weighed against it."""
 _DEFENSE = (6.0, 20.0, 60.0, 130.0)
 """Weight of danger by own shanten after the best discard (0, 1, 2, 3+): far from ready, fold."""
-_TUNING: dict[str, dict[str, float]] = {
-    # 血战: a winner plays on (its danger is its won kinds), 查叫 punishes a folded hand at the
-    # wall's end and gangs pay at once: defend little, claim when no worse, always gang.
-    # Two suits only: a hand leans to one suit by chance, and chasing 清一色 (one fan) costs
-    # more than it pays (measured: bench/bench_bots.py).
-    "xuezhan_kaxinwu": {
-        "won": 0.4,
-        "defense": 0.3,
-        "peng_no_worse": 1.0,
-        "gang_always": 1.0,
-        "flush": 0.0,
-    },
-}
-"""Per-variant weights of the shared core (missing keys: :data:`_DEFAULT_TUNING`)."""
 _DEFAULT_TUNING = {
     "won": 1.0,
     "defense": 1.0,
@@ -75,22 +63,27 @@ _DEFAULT_TUNING = {
     # every variant (2,000 duplicate deals each against greedy), so it only breaks ties.
     "flush": 0.3,
 }
-_TUNINGS: dict[str, dict[str, float]] = {}
+"""The shared core's weights; a variant changes some of them (``Variant.bot_tuning``)."""
 
 
-def _tuning(name: str) -> dict[str, float]:
-    """The variant's weights, :data:`_DEFAULT_TUNING` completed by :data:`_TUNING` (built once
-    per variant and shared: never written to)."""
-    out = _TUNINGS.get(name)
+_TUNINGS: dict[type, dict[str, float]] = {}
+
+
+def _tuning(variant: Variant) -> dict[str, float]:
+    """The variant's weights: :data:`_DEFAULT_TUNING` completed by its ``bot_tuning`` (built
+    once per variant class and shared: never written to)."""
+    out = _TUNINGS.get(type(variant))
     if out is None:
-        out = _TUNINGS[name] = {**_DEFAULT_TUNING, **_TUNING.get(name, {})}
+        out = _TUNINGS[type(variant)] = {**_DEFAULT_TUNING, **variant.bot_tuning}
     return out
 
 
-_SHOWS_WAITS = frozenset({"rongcheng"})
-"""Variants whose public state shows a declared seat's waits or hand (亮听, 明搂)."""
-_BETS = ("pao", "piao", "zeng", "zuoma")
-"""Per-hand bets (跑 青岛, 飘 荣成, 增 宿松, 坐马 荔浦): a payment factor both ways."""
+def _shows_seats(variant: Variant) -> bool:
+    """The variant's public state shows a declared seat's waits or hand (荣成 亮听, 明搂)."""
+    cls = type(variant)
+    return cls.shown_waits is not Variant.shown_waits or cls.shown_hand is not Variant.shown_hand
+
+
 _DECLARE = {"minglou": 5, "kouting": 3, "liangting": 99, "baoting": 1}
 """Least unseen copies of the waits for each declaration (荣成 明搂 doubles, 青岛 扣听 doubles
 but locks; 亮听 shows the waits and is never better than 报听 for this bot)."""
@@ -109,15 +102,15 @@ class ExpertBot(BaseBot):
     def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return self._decide(_Info.from_view(view), legal)
+        return self.decide(Info.from_view(view), legal)
 
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return self._decide(_Info.from_game(game, seat), legal)
+        return self.decide(Info.from_game(game, seat), legal)
 
     # ---- decisions --------------------------------------------------------------------------
-    def _decide(self, info: _Info, legal: Sequence[Action]) -> Action:
+    def decide(self, info: Info, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if info.phase == "choose":
@@ -131,15 +124,15 @@ class ExpertBot(BaseBot):
             return PASS if PASS in legal else legal[0]
         return self._turn(info, legal)
 
-    def _turn(self, info: _Info, legal: Sequence[Action]) -> Action:
+    def _turn(self, info: Info, legal: Sequence[Action]) -> Action:
         return _turn(self, info, legal)
 
-    def _score_discards(self, info: _Info, tiles: list[int]) -> list[tuple[int, float]]:
+    def score_discards(self, info: Info, tiles: list[int]) -> list[tuple[int, float]]:
         """(shanten, score) of each discard: -STEP a shanten step, + ukeire or ready value,
         + a 清一色 bonus for off-suit tiles, - weighted danger (:func:`_scores`)."""
         return _scores(self, info, tiles)
 
-    def _ready_value(self, info: _Info, t: int, mask: int) -> float:
+    def _ready_value(self, info: Info, t: int, mask: int) -> float:
         """Σ over waits (``mask``, after discarding ``t``) of unseen copies × the variant's
         points for that win (capped)."""
         total = 0.0
@@ -155,14 +148,14 @@ class ExpertBot(BaseBot):
                 total += unseen[w] * min(self._points(info, base, w), 64)
         return 4.0 * total
 
-    def _points(self, info: _Info, base: tuple[bytearray, int], w: int) -> int:
+    def _points(self, info: Info, base: tuple[bytearray, int], w: int) -> int:
         """Points of winning on ``w`` with ``base`` (:func:`_after_discard`: the hand after a
         discard, wildcards split out) — the variant's calculator, cached per hand and wait."""
         buf, jokers = base
         buf[w] += 1
         concealed = bytes(buf)
         buf[w] -= 1
-        key = (info.variant.name, concealed, w, jokers, info.melds_key, info.flowers)
+        key = (info.rules, concealed, w, jokers, info.melds_key, info.flowers)
         cached = self._values.get(key)
         if cached is not None:
             return cached
@@ -187,7 +180,7 @@ class ExpertBot(BaseBot):
 
     def _declaration(
         self,
-        info: _Info,
+        info: Info,
         declares: list[Action],
         discards: list[Action],
         scored: list[tuple[int, float]],
@@ -208,7 +201,7 @@ class ExpertBot(BaseBot):
         late = info.wall_live < 4 * info.n  # the wall is nearly gone: declare any live wait
         return next((a for a in known if a.name == "baoting"), None) if late and live else None
 
-    def _claim(self, info: _Info, legal: Sequence[Action]) -> Action:
+    def _claim(self, info: Info, legal: Sequence[Action]) -> Action:
         """gang when no worse; peng/chi only when they lower shanten (a 清一色 suit's tile or a
         pair-rich hand: when no worse); nothing but a win while defending far from ready."""
         hand = info.hand
@@ -223,7 +216,7 @@ class ExpertBot(BaseBot):
         return pick
 
     @staticmethod
-    def _claim_pick(info: _Info, legal: Sequence[Action], now: int) -> Action | None:
+    def _claim_pick(info: Info, legal: Sequence[Action], now: int) -> Action | None:
         hand, tile = info.hand, info.claim_tile
         for a in legal:
             if a.kind == "gang" and hand.shanten_without({tile: 3}) <= now:
@@ -248,10 +241,11 @@ class ExpertBot(BaseBot):
 
 
 # ---- public information -------------------------------------------------------------------------
-class _Info:
+class Info:
     """What the seat knows, read either from a view or from the engine's public state."""
 
     __slots__ = (
+        "rules",
         "variant",
         "opts",
         "seat",
@@ -273,10 +267,11 @@ class _Info:
         "tuning",
     )
 
-    hand: _Hand  # the seat's concealed hand (set by the constructors below)
+    hand: Hand  # the seat's concealed hand (set by the constructors below)
 
-    def __init__(self, variant: Variant, opts: Any, seat: int, n: int, phase: str) -> None:
-        self.variant, self.opts, self.seat, self.n, self.phase = variant, opts, seat, n, phase
+    def __init__(self, rules: Rules, seat: int, phase: str) -> None:
+        self.rules, self.variant, self.opts = rules, rules.variant, rules.opts
+        self.seat, self.n, self.phase = seat, rules.players, phase
         self.claim_tile = -1
         self.melds: tuple[Meld, ...] = ()
         self._melds_key: tuple[str, ...] | None = None
@@ -288,10 +283,10 @@ class _Info:
         self._game: Game | None = None  # read on first use (no reference cycle)
         self.how = "discard"
         self.held: tuple[int, ...] = ()  # own flowers still in hand (飘花)
-        self.tuning = _tuning(variant.name)
+        self.tuning = _tuning(self.variant)
 
     @classmethod
-    def from_game(cls, game: Game, seat: int) -> _Info:
+    def from_game(cls, game: Game, seat: int) -> Info:
         """The seat's knowledge from the engine: its own hand and the public facts only."""
         return _game_info(cls, game, seat)
 
@@ -306,7 +301,7 @@ class _Info:
         """Unseen counts and danger from the engine's public state (on first use)."""
         variant, seat = game.variant, self.seat
         hidden_angang = not variant.angang_public
-        public = variant.public_state(game) if variant.name in _SHOWS_WAITS else {}
+        public = variant.public_state(game) if _shows_seats(variant) else {}
         groups: list[Sequence[int]] = [game.set_aside, game.indicators, game.horses]
         rows = []
         for s, other in enumerate(game.seats):
@@ -321,25 +316,24 @@ class _Info:
             if s != seat:
                 row = (s, melds, other.discards, other.declared, bool(other.won_tiles))
                 rows.append((*row, len(other.melds)))
-        unseen = unseen_counts(_totals(variant, game.opts), game.seats[seat].hand, groups)
+        unseen = unseen_counts(_totals(game.rules), game.seats[seat].hand, groups)
         self._finish(unseen, rows, public)
 
     @classmethod
-    def from_view(cls, view: dict[str, Any]) -> _Info:
-        """The same knowledge from a seat's view (options at their defaults: a view has none)."""
-        variant = _variant_of(view.get("variant", ""))
-        if variant is None:
-            raise ValueError(f"expert: unknown variant {view.get('variant')!r}")
-        opts = variant.parse_options(None)
+    def from_view(cls, view: dict[str, Any]) -> Info:
+        """The same knowledge from a seat's view, under the rules it carries."""
+        rules = rules_of_view(view)
+        variant = rules.variant
         seat = view["seat"]
         seats = view["seats"]
-        info = cls(variant, opts, seat, len(seats), view["phase"])
+        info = cls(rules, seat, view["phase"])
+        info.n = len(seats)
         counts = bytearray(T.counts(seats[seat].get("hand", "")).astype(np.uint8))
         public = view.get("public") or {}
         jk = -1
         if variant.jokers_are_joker_kind and isinstance(public.get("joker_kind"), str):
             jk = T.kind(public["joker_kind"])
-        info.hand = _Hand(counts, _bits(_flags_of(variant.name)), joker_kind=jk)
+        info.hand = Hand(counts, rules.shape_bits, joker_kind=jk)
         claim = view.get("claim") or {}
         if claim and info.phase in _CLAIM_PHASES:
             info.claim_tile = T.kind(claim["tile"])
@@ -367,7 +361,7 @@ class _Info:
                 rows.append((s, melds, discards, row["declared"], bool(won), len(row["melds"])))
         for key in ("set_aside", "indicators", "horses"):
             groups.append([T.kind(text) for text in view.get(key, ())])
-        info._finish(unseen_counts(_totals(variant, opts), counts, groups), rows, public)
+        info._finish(unseen_counts(_totals(rules), counts, groups), rows, public)
         return info
 
     def _finish(self, unseen: list[int], rows: list[Any], public: Any) -> None:
@@ -441,13 +435,13 @@ class _Info:
         return total
 
 
-def _game_info(cls: type[_Info], game: Game, seat: int) -> _Info:
-    """:meth:`_Info.from_game` (a module function: typed when compiled)."""
+def _game_info(cls: type[Info], game: Game, seat: int) -> Info:
+    """:meth:`Info.from_game` (a module function: typed when compiled)."""
     variant = game.variant
-    info = cls(variant, game.opts, seat, game.n, public_phase(game, seat))
+    info = cls(game.rules, seat, public_phase(game, seat))
     st = game.seats[seat]
     jk = game.extra.get("joker_kind", -1) if variant.jokers_are_joker_kind else -1
-    info.hand = _Hand(st.hand, game.shape_bits, joker_kind=jk)
+    info.hand = Hand(st.hand, game.shape_bits, joker_kind=jk)
     if info.phase in _CLAIM_PHASES:
         info.claim_tile = game.claim[1]
     info.melds = tuple(st.melds)
@@ -473,7 +467,7 @@ def _threat(
     won: bool,
     n_melds: int,
     shown: Any,
-    info: _Info,
+    info: Info,
 ) -> tuple[float, int, int, frozenset[int]]:
     """(level 0..1, known waits mask or -1, suit of a one-suit display or -1, its discards)."""
     level = 1.0 if declared else info.tuning["won"] if won else _MELD_LEVEL[min(n_melds, 3)]
@@ -511,27 +505,16 @@ def _niu(text: str) -> tuple[int, ...]:
     return tuple(T.parse(text.split()[1]))
 
 
-_TOTALS: dict[tuple[int, int], list[int]] = {}
-
-
-def _totals(variant: Variant, opts: Any) -> list[int]:
-    """Copies of each kind in the variant's tile set under these options (cached)."""
-    key = (id(variant), id(opts))
-    out = _TOTALS.get(key)
-    if out is None:
-        out = [0] * T.N_KINDS
-        for t in variant.per_options(opts)[2]:
-            if t < T.N_KINDS:
-                out[t] += 1
-        _TOTALS[key] = out
-    return out
+def _totals(rules: Rules) -> list[int]:
+    """Copies of each of the 34 kinds in the tile set under these rules."""
+    return list(rules.copies[: T.N_KINDS])
 
 
 def _held(counts: Any) -> list[int]:
     return counts.tolist() if isinstance(counts, np.ndarray) else list(counts)
 
 
-def _turn(bot: ExpertBot, info: _Info, legal: Sequence[Action]) -> Action:
+def _turn(bot: ExpertBot, info: Info, legal: Sequence[Action]) -> Action:
     """The turn's action: a flower held, a gang or 扭 when no worse, a declaration, else the
     best-scored discard (ties: the seed's stream). A module function: typed when compiled."""
     discards = []
@@ -554,7 +537,7 @@ def _turn(bot: ExpertBot, info: _Info, legal: Sequence[Action]) -> Action:
     for i, t in enumerate(tiles):  # a held flower (飘花) goes first, as greedy plays it
         if t >= T.N_KINDS or not counts[t]:
             return discards[i]
-    scored = bot._score_discards(info, tiles)
+    scored = bot.score_discards(info, tiles)
     best_sh, top = _least_and_top(scored)
     for a in groups:  # gangs and 扭 groups when no worse (greedy's rule), unless defending
         if a.kind == "gang":
@@ -562,7 +545,7 @@ def _turn(bot: ExpertBot, info: _Info, legal: Sequence[Action]) -> Action:
                 take = 4 if counts[a.tile] == 4 else 1
                 if hand.shanten_without({a.tile: take}) <= best_sh:
                     return a
-        elif GreedyBot._niu_helps(hand, a, best_sh):
+        elif niu_helps(hand, a, best_sh):
             return a
     if declares and best_sh <= 0:
         pick = bot._declaration(info, declares, discards, scored)
@@ -572,8 +555,8 @@ def _turn(bot: ExpertBot, info: _Info, legal: Sequence[Action]) -> Action:
     return discards[ties[0] if len(ties) == 1 else ties[bot.integers(len(ties))]]
 
 
-def _scores(bot: ExpertBot, info: _Info, tiles: list[int]) -> list[tuple[int, float]]:
-    """:meth:`ExpertBot._score_discards` (a module function: typed when compiled)."""
+def _scores(bot: ExpertBot, info: Info, tiles: list[int]) -> list[tuple[int, float]]:
+    """:meth:`ExpertBot.score_discards` (a module function: typed when compiled)."""
     hand = info.hand
     shantens, conns = expert_discards(hand.counts, hand.joker_kind, hand.bits, tiles)
     best = min(shantens)
@@ -594,7 +577,7 @@ def _scores(bot: ExpertBot, info: _Info, tiles: list[int]) -> list[tuple[int, fl
 
 def _gains(
     bot: ExpertBot,
-    info: _Info,
+    info: Info,
     tiles: list[int],
     shantens: list[int],
     best: int,
@@ -639,7 +622,7 @@ def _least_and_top(scored: list[tuple[int, float]]) -> tuple[int, float]:
     return least, top
 
 
-def _after_discard(hand: _Hand, t: int) -> tuple[bytearray, int]:
+def _after_discard(hand: Hand, t: int) -> tuple[bytearray, int]:
     """(concealed counts less one ``t`` with every copy of the joker kind taken out, the
     number taken out): the hand a win after discarding ``t`` is scored from."""
     buf = bytearray(hand.counts)
@@ -658,14 +641,14 @@ def _valued(ready: list[int], lives: list[int]) -> tuple[int, ...]:
     return tuple(ready[i] for i in order[:3])
 
 
-def _live(info: _Info, t: int) -> int:
+def _live(info: Info, t: int) -> int:
     """Unseen copies of the waits left after discarding ``t`` from a ready hand."""
     hand = info.hand
     return expert_waits(hand.counts, hand.joker_kind, hand.bits, info.unseen, [t])[1][0]
 
 
 # ---- the shared estimates ------------------------------------------------------------------------
-def _flush_suit(info: _Info) -> tuple[int, float]:
+def _flush_suit(info: Info) -> tuple[int, float]:
     """(suit, bonus for an off-suit discard) when the hand leans to 清一色, else (-1, 0)."""
     c = info.hand.counts
     per = [sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34])]
@@ -689,22 +672,18 @@ def _flush_suit(info: _Info) -> tuple[int, float]:
 
 
 # ---- per-hand choices ----------------------------------------------------------------------------
-def _choose(info: _Info, legal: Sequence[Action]) -> Action:
+def _choose(info: Info, legal: Sequence[Action]) -> Action:
     """A bet grows with the dealt hand's strength (shanten ≤ 2: the largest, 3: the middle,
     else none); 长跑 (a lock for the whole Match) is never chosen; other choices: the
     variant's documented bot rule (宿松 飘花), else the value 0."""
     choices = [a for a in legal if a.kind == "choose"]
-    bets = [a for a in choices if a.name in _BETS]
+    bets = [a for a in choices if a.name in info.variant.bet_choices]
     if not bets:
         picked = info.variant.bot_choice(_choice_view(info), legal)
         if picked is not None:
             return picked
         return next((a for a in choices if a.value == 0), legal[0])
     name = bets[0].name
-    if name == "piao" and info.variant.name == "susong":  # 飘花 keeps flowers: not a bet
-        picked = info.variant.bot_choice(_choice_view(info), legal)
-        if picked is not None:
-            return picked
     values = sorted(a.value for a in bets if a.name == name)
     held = sum(int(n) for n in _held(info.hand.counts))
     if held < info.variant.hand_size:  # chosen before the deal (荔浦 坐马): no edge known
@@ -715,7 +694,7 @@ def _choose(info: _Info, legal: Sequence[Action]) -> Action:
     return next(a for a in bets if a.name == name and a.value == value)
 
 
-def _choice_view(info: _Info) -> dict[str, Any]:
+def _choice_view(info: Info) -> dict[str, Any]:
     """The little of a view Variant.bot_choice reads (own seat and its held flowers)."""
     seats: list[dict[str, Any]] = [{} for _ in range(info.n)]
     seats[info.seat] = {

@@ -35,7 +35,7 @@ from .. import tiles as T
 from ..engine.actions import PASS, Action
 from ..engine.wall import Wall
 from .base import BaseBot, SeedLike
-from .expert import ExpertBot, _Info
+from .expert import ExpertBot, Info
 from .greedy import GreedyBot
 
 if TYPE_CHECKING:
@@ -93,16 +93,16 @@ class MCBot(BaseBot):
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        info = _Info.from_game(game, seat)
+        info = Info.from_game(game, seat)
         cands = self._candidates(info, legal)
         if len(cands) == 1:
             return cands[0]
         return self._search(game, seat, cands)
 
     # ---- search ---------------------------------------------------------------------------
-    def _candidates(self, info: _Info, legal: Sequence[Action]) -> list[Action]:
+    def _candidates(self, info: Info, legal: Sequence[Action]) -> list[Action]:
         """The expert's pick first, then its next best alternatives (at most ``candidates``)."""
-        pick = self.expert._decide(info, legal)
+        pick = self.expert.decide(info, legal)
         if info.phase not in ("turn", "claim", "rob") or pick.kind == "hu":
             return [pick]
         if any(a.kind == "hu" for a in legal):
@@ -111,7 +111,7 @@ class MCBot(BaseBot):
         if info.phase == "turn":
             discards = [a for a in legal if a.kind == "discard" and a.tile < T.N_KINDS]
             if len(discards) == len([a for a in legal if a.kind == "discard"]) and discards:
-                scored = self.expert._score_discards(info, [a.tile for a in discards])
+                scored = self.expert.score_discards(info, [a.tile for a in discards])
                 order = sorted(range(len(discards)), key=lambda i: -scored[i][1])
                 out += [discards[i] for i in order]
             out += [a for a in legal if a.kind in ("gang", "declare", "niu")]

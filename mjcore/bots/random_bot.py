@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """RandomBot: a uniformly random legal action."""
 
 from __future__ import annotations

@@ -58,11 +58,11 @@ class SeatBot:
     def make(self, seed: Any) -> Any:
         """A fresh bot; ``seed`` is an int (or anything ``numpy.random.default_rng`` takes)."""
         if self.kind == "name":
-            from .base import make_bot
+            from .registry import make_bot
 
             return make_bot(self.source, seed)
         if self.kind == "param":  # (name, ((key, value), ...)) of a registered bot
-            from .base import _registry
+            from .registry import bot_classes as _registry
 
             name, params = self.source
             return _registry()[name](seed, **dict(params))
@@ -158,7 +158,7 @@ def _resolve_one(spec: Any) -> SeatBot:
         parsed = parse_exec(spec)
         return SeatBot(parsed.label, "exec", parsed)
     if isinstance(spec, str):
-        from .base import BOTS
+        from .registry import BOTS
 
         if ":" in spec and spec.partition(":")[0] in BOTS:
             return _resolve_param(spec)
@@ -266,7 +266,7 @@ def _unique_labels(seats: list[SeatBot]) -> list[SeatBot]:
 
 def _identity(sb: SeatBot) -> tuple[str, Any]:
     """Recipes that build the same bots: a name and its registered class are one."""
-    from .base import _registry
+    from .registry import bot_classes as _registry
 
     if sb.kind == "name" or (sb.kind == "class" and _registry().get(sb.label) is sb.source):
         return ("name", sb.label)
@@ -277,3 +277,9 @@ def _identity(sb: SeatBot) -> tuple[str, Any]:
 
 def _short(obj: Any, limit: int = 80) -> str:
     return clip(obj, limit)
+
+
+def make_bots(spec: Any, players: int, seeds: Sequence[Any] | None = None) -> list[Any]:
+    """One bot per seat from any spec :func:`resolve_bots` accepts."""
+    seeds = list(seeds) if seeds is not None else [None] * players
+    return [sb.make(s) for sb, s in zip(resolve_bots(spec, players), seeds, strict=False)]

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """Player actions and their text form (``"discard 5p"``, ``"chi 456p"``, ``"pass"`` …)."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# Compiled by Cython: declarations that type events.py when the wheel is built (CMakeLists.txt).
 # Augments events.py when compiled: the log's fields in a C struct, writes as C calls.
 
 cimport cython

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """The hand's event log, stored a few bytes an event and read back as plain dicts.
 
 A game logs ~20–150 events a hand. Kept as one dict each they were a third to half of a live

@@ -1,3 +1,4 @@
+# Compiled by Cython: declarations that type game.py when the wheel is built (CMakeLists.txt).
 # Augments game.py when Cython compiles it (pure-Python mode): Game becomes an extension type
 # whose attributes live in a C struct (no per-instance dict), and the engine's internal steps
 # are cpdef methods, so the game loop calls them (and reads the fields) in C. Every attribute
@@ -14,7 +15,7 @@ from mjcore.engine.wall cimport Wall
 
 cdef class Game:
     cdef public Wall wall
-    cdef public object variant, opts, seed, carry, is_flower, seats, _others
+    cdef public object rules, variant, opts, seed, carry, is_flower, seats, _others
     cdef public int shape_bits
     cdef public bint _plain_jokers, _kind_jokers
     cdef public int _free_jokers

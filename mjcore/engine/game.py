@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """The one shared game loop: deal, draw, discard, claims, gangs, wins, wall end.
 
 Variants plug in through :class:`~mjcore.engine.variant.Variant` hooks; nothing
@@ -9,14 +10,12 @@ which is exactly what :meth:`Game.to_json` stores.
 from __future__ import annotations
 
 import json
-import operator
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import cache
 from typing import Any
 
-import numpy as np
 from numpy.random import default_rng
 
 from .. import tiles as T
@@ -27,7 +26,6 @@ from ..errors import (
     InvalidOptionError,
     InvalidStateError,
     InvalidWallError,
-    MjcoreError,
     clip,
 )
 from ..scoring import Breakdown, Payment, WinContext
@@ -45,47 +43,21 @@ from .actions import (
     legal_text,
     parse_action,
 )
+from .checks import as_int, check_seat
 from .events import EventLog, copy_plain, schema
 from .melds import Meld
+from .rules import Rules
+from .saved import (  # noqa: F401  (SAVE_FORMAT, READ_FORMATS: the saved form's versions)
+    _SAVE_KEYS,
+    READ_FORMATS,
+    SAVE_FORMAT,
+    check_saved_game,
+    load_saved,
+    saved_wall,
+)
 from .seat import EMPTY, NO_KINDS, SeatState
-from .variant import Variant
+from .variant import Variant, find_variant
 from .wall import Wall
-
-SAVE_FORMAT = 2
-"""Version of the saved form written by :meth:`Game.to_json` (key ``"format"``): 2 writes
-the wall in notation; format 1 (the wall as kind indices) is still read."""
-READ_FORMATS = (1, 2)
-"""The saved-form versions :meth:`Game.from_json` and :meth:`Match.from_json` read."""
-_KIND_OF = {text: k for k, text in enumerate(T.NOTATION)}
-_SAVE_KEYS: dict[str, type | tuple[type, ...]] = {
-    "format": int,
-    "variant": str,
-    "players": int,
-    "options": dict,
-    "dealer": int,
-    "seed": (int, type(None)),
-    "carry": dict,
-    "wall": list,
-    "history": list,
-}
-
-
-def as_int(value: Any, what: str, error: type[MjcoreError] = InvalidOptionError) -> int:
-    """``value`` as a plain int (numpy integers too); bools, floats and strings raise ``error``."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise error(f"{what} must be an integer, got {clip(value)}")
-    return operator.index(value)
-
-
-def check_seat(
-    value: Any, players: int, what: str = "seat", error: type = IllegalActionError
-) -> int:
-    """A seat number 0..players-1 as a plain int, else ``error`` naming ``what``."""
-    seat = as_int(value, what, error)
-    if not 0 <= seat < players:
-        raise error(f"{what} must be a seat 0..{players - 1}, got {seat}")
-    return seat
-
 
 # The shapes of the engine's frequent events (logged without building a dict; docs/vocabulary.md)
 _DRAW = schema("draw", "seat", "tile", "how")
@@ -111,18 +83,6 @@ _WINDOWS = frozenset(_RESOLVERS)
 def _others_table(players: int) -> tuple[tuple[int, ...], ...]:
     """``table[s]``: the other seats in play order from seat s's 下家 (shared by all games)."""
     return tuple(tuple((s + i) % players for i in range(1, players)) for s in range(players))
-
-
-_FLOWER_TABLES: dict[frozenset[int], tuple[bool, ...]] = {}
-
-
-def _flower_table(flowers: frozenset[int]) -> tuple[bool, ...]:
-    """``table[t]``: kind t is one of ``flowers`` (built once per flower set, then shared)."""
-    key = frozenset(flowers)
-    table = _FLOWER_TABLES.get(key)
-    if table is None:
-        table = _FLOWER_TABLES[key] = tuple(t in key for t in range(T.N_ALL_KINDS))
-    return table
 
 
 def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
@@ -201,7 +161,7 @@ def _kept_choices(variant: Variant) -> str:
 
 
 STATE = (
-    *("variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
+    *("rules", "variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
     *("seats", "_others", "_plain_jokers", "_kind_jokers", "_free_jokers"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
@@ -218,7 +178,7 @@ class Game:
 
     def __init__(
         self,
-        variant: Variant,
+        variant: Variant | Rules,
         players: int = 4,
         options: dict | None = None,
         seed: int | None = None,
@@ -226,35 +186,37 @@ class Game:
         dealer: int = 0,
         carry: dict | None = None,
     ) -> None:
-        players = as_int(players, "players")
-        if not variant.min_players <= players <= variant.max_players:
-            raise InvalidOptionError(
-                f"players must be {variant.min_players}..{variant.max_players} "
-                f"for {variant.name}, got {players}"
-            )
+        if isinstance(variant, Rules):
+            rules = variant
+            if options is not None or players not in (4, rules.players):
+                raise InvalidOptionError(
+                    "a Game of a Rules takes its players and options from it; "
+                    f"got players={clip(players)}, options={clip(options)}"
+                )
+        else:
+            rules = variant.rules(options, players)
+        players = rules.players
         dealer = check_seat(dealer, players, "dealer", InvalidOptionError)
         if seed is not None:
             seed = as_int(seed, "seed")
             if seed < 0:
                 raise InvalidOptionError(f"seed must be a non-negative integer, got {seed}")
-        self.variant = variant
-        self.opts = variant.parse_options(options)
+        self.rules = rules
+        self.variant = variant = rules.variant
+        self.opts = rules.opts
         self.n = players
         self.dealer = dealer
         self.seed = seed
         self.carry = check_carry(carry, variant, players)
-        flowers = variant.flower_kinds(self.opts)
         # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
-        self.is_flower = _flower_table(flowers)
-        self.shape_bits = variant.shape_bits(self.opts)
-        self._plain_jokers = type(variant).jokers is Variant.jokers  # no wildcards ever
-        self._kind_jokers = variant.jokers_are_joker_kind
+        self.is_flower = rules.is_flower
+        self.shape_bits = rules.shape_bits
+        self._plain_jokers = rules.plain_jokers  # no wildcards ever
+        self._kind_jokers = rules.kind_jokers
         # shape_free_jokers when the engine may ask the shape itself (Variant.shape_win and a
         # split the core makes: no wildcards, or the joker kind's copies), else -1 (the hook)
-        plain_shape = type(variant).shape_win is Variant.shape_win
-        split_by_core = self._plain_jokers or self._kind_jokers
-        self._free_jokers = variant.shape_free_jokers if plain_shape and split_by_core else -1
-        self.wall = Wall(self._wall_order(seed, wall), kept=variant.kept_back(self.opts))
+        self._free_jokers = rules.free_jokers
+        self.wall = Wall(self._wall_order(seed, wall), kept=rules.kept_back)
         self.seats = [SeatState(players) for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
         self.phase = "deal"
@@ -298,12 +260,12 @@ class Game:
     # ------------------------------------------------------------------ setup
     def _wall_order(self, seed: int | None, wall: Any) -> bytes | list[int]:
         if wall is None:
-            tile_set = self.variant.per_options(self.opts)[2]  # bytes (shared; never changed)
+            tile_set = self.rules.tile_set  # bytes (shared; never changed)
             if seed is None:  # fresh OS entropy
                 return default_rng().permutation(list(tile_set)).tolist()  # type: ignore[no-any-return]
             # = default_rng(seed).permutation(tile_set), draw for draw, without numpy's set-up
             return Pcg64(seed).permutation(tile_set)
-        kinds = self.variant.tile_kinds(self.opts)
+        kinds = self.rules.tile_kinds
         try:
             order = T.to_kinds(wall)
         except ValueError as exc:
@@ -341,7 +303,7 @@ class Game:
             hands=[T.format_sorted(sorted(hands[s])) for s in range(self.n)],
         )
         self.variant.after_deal(self)
-        if self.variant.fenzhang(self.opts):
+        if self.rules.fenzhang:
             self.wall.reserve = self.n
 
     def _start(self) -> None:
@@ -423,7 +385,7 @@ class Game:
     @property
     def shape_flags(self) -> Mapping[str, bool]:
         """The core's form flags under this game's options (read-only, shared)."""
-        return self.variant.cached_shape_flags(self.opts)
+        return self.rules.shape_flags
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -459,7 +421,7 @@ class Game:
 
     def pay(self, payments: list[Payment]) -> list[Payment]:
         """Settle payments in order, each cut to the payer's remaining loss cap; the settled."""
-        cap = self.variant.loss_cap(self.opts)
+        cap = self.rules.loss_cap
         done = []
         for p in payments:
             if cap:
@@ -716,13 +678,7 @@ class Game:
     def _restore(self) -> None:
         """Rebuild the state before the failed action by replaying the recorded history."""
         fresh = Game(
-            self.variant,
-            self.n,
-            self.opts.to_dict(),
-            self.seed,
-            self.wall.tiles,
-            self.dealer,
-            self.carry,
+            self.rules, seed=self.seed, wall=self.wall.tiles, dealer=self.dealer, carry=self.carry
         )
         for s, a in self.history:
             fresh.apply(s, a)
@@ -829,11 +785,8 @@ class Game:
         self.drawn, self.draw_how = tile, how
         self.phase = "turn"
         self._events.add(_DRAW, (seat, _TILE[tile], how))
-        if (
-            how == "replacement"
-            and self.variant.gang_limit(self.opts)
-            and self.gangs_on_table >= self.variant.gang_limit(self.opts)
-        ):
+        limit = self.rules.gang_limit
+        if how == "replacement" and limit and self.gangs_on_table >= limit:
             self.extra["gang_limit_hit"] = True
             if not self.evaluate_win(seat, tile, "self_draw"):
                 self._end_hand(exhausted=True)
@@ -930,7 +883,7 @@ class Game:
             acts.append(gang(tile))
         if st.hand[tile] >= 2 and tile not in st.pass_peng:
             acts.append(PENG)
-        if tile < 27 and s == (src + 1) % self.n and self.variant.chi_allowed(self.opts):
+        if tile < 27 and s == (src + 1) % self.n and self.rules.chi:
             hand = st.hand
             acts += [
                 CHIS[low]
@@ -975,7 +928,7 @@ class Game:
         decided = self.decisions
         self.pending, self.decisions = {}, {}
         if hu:
-            if not self.variant.multi_win(self.opts):
+            if not self.rules.multi_win:
                 hu = hu[:1]
             if kind == "discard":
                 self.seats[src].discards.pop()
@@ -1066,7 +1019,7 @@ class Game:
     def _post_win_draws(self) -> None:
         """抓马: once per hand, at its first win, the next tiles from the wall head (as many
         as remain), drawn before the wins are paid so that payments can depend on them."""
-        wanted = self.variant.post_win_draws(self.opts)
+        wanted = self.rules.post_win_draws
         if not wanted or self._wins:
             return
         while len(self.horses) < wanted and self.wall.remaining > 0:
@@ -1200,18 +1153,15 @@ class Game:
 
         Any malformed, edited or foreign input raises :class:`InvalidStateError`.
         """
-        data = _load_saved(text)
-        return Game.from_dict(data)
+        return Game.from_dict(load_saved(text))
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Game:
         """Restore from the plain-data saved form (see :meth:`to_dict`)."""
-        from ..variants import get_variant
-
-        _check_saved_game(data)
-        wall = _saved_wall(data)
+        check_saved_game(data)
+        wall = saved_wall(data)
         try:
-            game = get_variant(data["variant"]).new_game(
+            game = find_variant(data["variant"]).new_game(
                 players=data["players"],
                 options=data["options"],
                 seed=data["seed"],
@@ -1229,59 +1179,3 @@ class Game:
             except ValueError as exc:
                 raise InvalidStateError(f"saved game: history[{step}] {exc}") from None
         return game
-
-
-def _load_saved(text: Any) -> dict[str, Any]:
-    """Parse the JSON text of a saved form into a dict, or raise InvalidStateError."""
-    if isinstance(text, dict):
-        return text
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise InvalidStateError(f"a saved game is JSON text, got {clip(text)}")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise InvalidStateError(f"saved state is not valid JSON: {clip(str(exc))}") from None
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"saved state must be a JSON object, got {clip(data)}")
-    return data
-
-
-def check_saved_keys(data: dict[Any, Any], expected: Iterable[str], what: str) -> None:
-    """``data`` has exactly the ``expected`` keys, else InvalidStateError listing the
-    difference (keys of any type: a foreign key is shown, never compared with the others)."""
-    keys, wanted = set(data), set(expected)
-    if keys != wanted:
-        missing, extra = sorted(wanted - keys), sorted(keys - wanted, key=clip)
-        raise InvalidStateError(f"{what} keys: missing {missing}, unknown {clip(extra)}")
-
-
-def check_saved_format(value: Any, what: str) -> None:
-    """The ``"format"`` of a saved form is an int of :data:`READ_FORMATS` (not ``true``,
-    ``1.0``)."""
-    if type(value) is not int or value not in READ_FORMATS:
-        raise InvalidStateError(
-            f"{what} format {clip(value)} is not supported (this version reads 1 and 2)"
-        )
-
-
-def _saved_wall(data: dict[str, Any]) -> list[int]:
-    """The saved wall as kind indices: format 2 writes each tile in notation, format 1 as its
-    index (checked by ``new_game``)."""
-    wall, old = data["wall"], data["format"] == 1
-    for i, tile in enumerate(wall):
-        if (type(tile) is not int) if old else (type(tile) is not str or tile not in _KIND_OF):
-            form = "a kind index" if old else "a tile in notation"
-            raise InvalidStateError(f"saved game: wall[{i}] is not {form}: {clip(tile)}")
-    return wall if old else [_KIND_OF[tile] for tile in wall]
-
-
-def _check_saved_game(data: dict[str, Any]) -> None:
-    """Schema check of a saved game: exact keys, types and format version."""
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"a saved game must be a JSON object, got {clip(data)}")
-    check_saved_keys(data, _SAVE_KEYS, "saved game")
-    for key, types in _SAVE_KEYS.items():
-        value = data[key]
-        if isinstance(value, bool) or not isinstance(value, types):
-            raise InvalidStateError(f"saved game field {key!r} has the wrong type: {clip(value)}")
-    check_saved_format(data["format"], "saved game")

@@ -7,16 +7,11 @@ from typing import Any
 
 from .._prng import generate_state
 from ..errors import IllegalActionError, InvalidOptionError, InvalidStateError, clip
-from .game import (
-    SAVE_FORMAT,
-    Game,
-    _load_saved,
-    as_int,
-    check_saved_format,
-    check_saved_keys,
-    check_seat,
-)
-from .variant import Variant
+from .checks import as_int, check_seat
+from .game import Game
+from .rules import Rules
+from .saved import SAVE_FORMAT, check_saved_format, check_saved_keys, load_saved
+from .variant import Variant, find_variant
 
 
 class Match:
@@ -30,27 +25,29 @@ class Match:
 
     def __init__(
         self,
-        variant: str | Variant,
+        variant: str | Variant | Rules,
         players: int = 4,
         options: dict[str, Any] | None = None,
         seed: int = 0,
         first_dealer: int = 0,
     ) -> None:
-        from ..variants import get_variant
-
-        self.variant = get_variant(variant)
+        if isinstance(variant, Rules):
+            rules = variant
+            if options is not None or players not in (4, rules.players):
+                raise InvalidOptionError(
+                    "a Match of a Rules takes its players and options from it; "
+                    f"got players={clip(players)}, options={clip(options)}"
+                )
+        else:  # the public edge of a name and an options dict: resolved once, here
+            rules = find_variant(variant).rules(options, players)
         seed = as_int(seed, "match seed")
         if seed < 0:
             raise InvalidOptionError(f"match seed must be a non-negative integer, got {seed}")
-        players = as_int(players, "players")
-        v = self.variant
-        if not v.min_players <= players <= v.max_players:
-            raise InvalidOptionError(
-                f"players must be {v.min_players}..{v.max_players} for {v.name}, got {players}"
-            )
-        first_dealer = check_seat(first_dealer, players, "first_dealer", InvalidOptionError)
-        self.players = players
-        self._options = self.variant.parse_options(options).to_dict()
+        first_dealer = check_seat(first_dealer, rules.players, "first_dealer", InvalidOptionError)
+        self.rules = rules
+        self.variant = rules.variant
+        self.players = rules.players
+        self._options = rules.options
         self.seed = seed
         self.first_dealer = first_dealer
         self._hands: list[Game] = []
@@ -90,9 +87,7 @@ class Match:
                 f"hand {len(self._hands) - 1} is not over yet; finish it before a new hand"
             )
         dealer, carry = self._next_setup(prev)
-        game = self.variant.new_game(
-            players=self.players,
-            options=self._options,
+        game = self.rules.new_game(
             seed=self.hand_seed(len(self._hands)) if wall is None else None,
             wall=wall,
             dealer=dealer,
@@ -104,8 +99,7 @@ class Match:
     def _next_setup(self, prev: Game | None) -> tuple[int, dict[str, Any]]:
         """Dealer and carried state of the hand after ``prev`` (the first hand: None)."""
         if prev is None:
-            opts = self.variant.parse_options(self._options)
-            return self.variant.first_dealer(opts, self.first_dealer), {}
+            return self.variant.first_dealer(self.rules.opts, self.first_dealer), {}
         return prev.next_dealer, prev.next_carry()
 
     @property
@@ -145,7 +139,7 @@ class Match:
         dealt from a given wall, seed null, keeps its wall), and every hand but the last is
         finished. Anything else raises InvalidStateError.
         """
-        data = _load_saved(text)
+        data = load_saved(text)
         keys = ("format", "variant", "players", "options", "seed", "first_dealer", "hands")
         check_saved_keys(data, keys, "saved match")
         check_saved_format(data["format"], "saved match")
@@ -190,7 +184,7 @@ class Match:
                     f"saved match: hand {index} has {key} {clip(got[key])}, expected {clip(value)}"
                 )
         if not scripted:
-            fresh = self.variant.new_game(self.players, self._options, self.hand_seed(index))
+            fresh = self.rules.new_game(self.hand_seed(index))
             if game.wall.tiles != fresh.wall.tiles:
                 raise InvalidStateError(
                     f"saved match: hand {index} has a wall its seed does not deal"

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """Exposed melds (副露): chi, peng and the three gang kinds, plus 扭 groups."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# Compiled by Cython: declarations that type seat.py when the wheel is built (CMakeLists.txt).
 # Augments seat.py when compiled: SeatState's fields live in a C struct (see game.pxd).
 
 cdef class SeatState:

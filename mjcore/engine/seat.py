@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """One seat's state in one hand: concealed counts, melds, river, wins and 过手 locks."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """The variant interface: rules as data plus a few hooks on the one shared engine.
 
 A variant module subclasses :class:`Variant`, sets its data attributes and an
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,16 +22,33 @@ from .._core import form_flags, is_win_bits
 from ..errors import InvalidHandError, InvalidOptionError, clip
 from ..scoring import Breakdown, Pattern, Payment, PayReason, WinContext
 from .actions import Action
+from .checks import check_players
 from .melds import Meld
+from .rules import Rules
 
 FLOWERS = frozenset(range(T.FIRST_FLOWER, T.N_ALL_KINDS))
-# Variant.per_options, by (id(variant), id(options)); each entry keeps its options alive and
-# is checked against them, so a reused id never reads another's entry.
-_PER_OPTIONS: dict[tuple[int, int], tuple[Any, ...]] = {}
+_MAX_RULES = 1024  # distinct (options, players) a variant keeps Rules for
+_LOOKUP: list[Callable[[str], Any]] = []  # the registry's get_variant (mjcore.variants sets it)
 
 if TYPE_CHECKING:
     from ..scoring.context import Win
     from .game import Game
+
+
+def use_registry(lookup: Callable[[str], Any]) -> None:
+    """Let the engine's own public doors that take a variant *name* (``Match("qingdao")``,
+    a saved game's ``"variant"``) resolve it through the registry: ``mjcore.variants`` hands
+    its ``get_variant`` here when it is imported (the engine never imports the registry)."""
+    _LOOKUP[:] = [lookup]
+
+
+def find_variant(variant: Any) -> Variant:
+    """``variant`` itself, or the registered variant of that name (see :func:`use_registry`)."""
+    if isinstance(variant, Variant):
+        return variant
+    if not _LOOKUP:  # (mjcore/__init__ imports the registry: only a bare engine import lands here)
+        raise InvalidOptionError(f"no variant registry to resolve {clip(variant)}")
+    return _LOOKUP[0](variant)  # type: ignore[no-any-return]
 
 
 def choice_values(actions: Sequence[Action]) -> Mapping[str, tuple[int, ...]]:
@@ -154,6 +172,11 @@ class Variant:
     # Every other part a ``pay`` event's reason can hold (gang scores, 查叫, +cap …): what
     # ``payment_reasons()`` returns (scoring.context has the shared entries).
     payment_registry: ClassVar[tuple[PayReason, ...]] = ()
+    # Per-hand choices that are a bet (a payment factor both ways: 跑, 飘, 增, 坐马): a bot
+    # raises them with the dealt hand's strength.
+    bet_choices: ClassVar[frozenset[str]] = frozenset()
+    # The expert bot's weights this variant changes (mjcore/bots/expert.py _DEFAULT_TUNING).
+    bot_tuning: ClassVar[Mapping[str, float]] = MappingProxyType({})
 
     # ---- data hooks -------------------------------------------------------
     def patterns(self) -> tuple[Pattern, ...]:
@@ -250,32 +273,51 @@ class Variant:
 
     def cached_shape_flags(self, opts: Any) -> Mapping[str, bool]:
         """:meth:`shape_flags` for these options, built once and shared (read-only)."""
-        return self.per_options(opts)[0]
+        return self._facts(opts).shape_flags
 
     def shape_bits(self, opts: Any) -> int:
-        """:meth:`shape_flags` as the core's form-flag bits (cached per options: the engine
-        asks the core with them on every turn, without keyword parsing)."""
-        return self.per_options(opts)[1]  # type: ignore[no-any-return]
+        """:meth:`shape_flags` as the core's form-flag bits (from the options' Rules)."""
+        return self._facts(opts).shape_bits
 
-    def per_options(self, opts: Any) -> tuple[Any, ...]:
-        """What the engine asks of these options on every turn, computed once:
-        (shape flags, shape bits, the tile set in wall order as bytes, a byte a tile).
+    def _facts(self, opts: Any) -> Rules:
+        """The Rules of these options at the largest table (for facts that do not depend on
+        the player count)."""
+        return self.rules(opts, self.max_players)
 
-        Looked up by identity (options are shared instances, see ``parse_options``): hashing
-        a frozen dataclass runs Python code over every field."""
-        key = (id(self), id(opts))
-        entry = _PER_OPTIONS.get(key)
-        if entry is None or entry[0] is not opts:
-            flags = self.shape_flags(opts)
-            entry = (
-                opts,
-                MappingProxyType(flags),
-                form_flags(**flags),
-                bytes(self.tile_kinds(opts)),
-            )
-            if len(_PER_OPTIONS) < 4096:
-                _PER_OPTIONS[key] = entry
-        return entry[1:]
+    def table_actions(self, opts: Any, kinds: frozenset[int]) -> list[Action]:
+        """The variant's own actions under ``opts`` for the action table, in a fixed order:
+        its declarations, the per-hand choices the options switch on, its own moves (扭 …).
+        ``kinds``: the concealed kinds of the tile set. By default every offered choice."""
+        return [
+            Action("choose", name=n, value=v) for n, vs in self.offered_choices.items() for v in vs
+        ]
+
+    def declarations(self, opts: Any) -> tuple[str, ...]:
+        """The declarations a seat can stand in (``SeatState.declared``) under ``opts``: by
+        default the names of the table's ``declare`` actions."""
+        kinds = frozenset(range(T.N_KINDS))
+        return tuple(a.name for a in self.table_actions(opts, kinds) if a.kind == "declare")
+
+    # ---- what a variant adds to the shared RL observation (mjcore/rl reads them)
+    def meld_hua(self, meld: Meld) -> int:
+        """A meld's public 花 count (宿松); 0 for a variant without 花."""
+        return 0
+
+    def seat_hua(self, st: Any, meld_hua: int) -> int:
+        """A seat's public 花 from its set-aside flowers and its melds' 花 (宿松)."""
+        return 0
+
+    def seat_relations(self, game: Game) -> list[tuple[int, int]]:
+        """Seat pairs in a public relation besides liability (宿松 吃三比)."""
+        return []
+
+    def shown_hand(self, st: Any) -> bool:
+        """A seat's concealed hand is shown to every seat (荣成 明搂)."""
+        return False
+
+    def shown_waits(self, game: Game, st: Any) -> int:
+        """The waits (a kind bitmask) a seat shows to every seat (荣成 亮听); 0: none."""
+        return 0
 
     def shape_win(self, counts: np.ndarray, jokers: int, bits: int) -> bool:
         """Whether a concealed hand is complete by shape — a fast necessary condition for a win.
@@ -474,7 +516,77 @@ class Variant:
 
     # ---- entry points -----------------------------------------------------
     def parse_options(self, options: dict[str, Any] | None) -> Any:
+        if isinstance(options, self.Options):  # already parsed (frozen: shared as is)
+            return options
         return parse_options(self.Options, options)
+
+    def rules(self, options: Any = None, players: int = 4) -> Rules:
+        """This variant under ``options`` (a dict, None for the defaults, or parsed options)
+        for ``players`` seats: the one :class:`~mjcore.engine.rules.Rules` of that option set
+        (built on first use, then shared). Bad options or players raise InvalidOptionError."""
+        opts = self.parse_options(options)
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            players = check_players(players, self.min_players, self.max_players, self.name)
+        cache = self.__dict__.get("_rules")
+        if cache is None:
+            cache = self.__dict__["_rules"] = {}
+        key = (opts, players)
+        try:
+            found = cache.get(key)
+        except TypeError:  # an options class that cannot be hashed
+            return self._build_rules(opts, players)
+        if found is None:
+            found = self._build_rules(opts, players)
+            if len(cache) < _MAX_RULES:
+                cache[key] = found
+        return found  # type: ignore[no-any-return]
+
+    def _build_rules(self, opts: Any, players: int) -> Rules:
+        """Every per-options fact, asked of the hooks once."""
+        tile_set = bytes(self.tile_kinds(opts))
+        copies = [0] * T.N_ALL_KINDS
+        for t in tile_set:
+            copies[t] += 1
+        flowers = frozenset(self.flower_kinds(opts))
+        is_flower = tuple(t in flowers for t in range(T.N_ALL_KINDS))
+        flags = self.shape_flags(opts)
+        cls = type(self)
+        plain = cls.jokers is Variant.jokers
+        kind = self.jokers_are_joker_kind
+        free = -1
+        if cls.shape_win is Variant.shape_win and (plain or kind):
+            free = self.shape_free_jokers
+        kinds = frozenset(t for t in set(tile_set) if t < T.N_KINDS and t not in flowers)
+        return Rules(
+            variant=self,
+            opts=opts,
+            players=players,
+            tile_set=tile_set,
+            copies=tuple(copies),
+            flowers=flowers,
+            is_flower=is_flower,
+            shape_flags=MappingProxyType(dict(flags)),
+            shape_bits=form_flags(**flags),
+            kept_back=self.kept_back(opts),
+            fenzhang=self.fenzhang(opts),
+            gang_limit=self.gang_limit(opts),
+            multi_win=self.multi_win(opts),
+            chi=self.chi_allowed(opts),
+            loss_cap=self.loss_cap(opts),
+            post_win_draws=self.post_win_draws(opts),
+            meld_kinds=frozenset(self.meld_kinds(opts)),
+            max_jokers=self.max_jokers(opts),
+            plain_jokers=plain,
+            kind_jokers=kind,
+            free_jokers=free,
+            variant_actions=tuple(self.table_actions(opts, kinds)),
+            declarations=tuple(self.declarations(opts)),
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_rules", None)  # (rebuilt on demand in the copy)
+        return state
 
     def option_docs(self) -> dict[str, str]:
         return {f.name: f.metadata.get("doc", "") for f in dataclasses.fields(self.Options)}
@@ -489,10 +601,8 @@ class Variant:
         carry: dict[str, Any] | None = None,
     ) -> Game:
         """A new hand; ``wall`` fixes every tile (dealer takes the first 14)."""
-        from .game import Game
-
-        return Game(
-            self, players=players, options=options, seed=seed, wall=wall, dealer=dealer, carry=carry
+        return self.rules(options, players).new_game(
+            seed=seed, wall=wall, dealer=dealer, carry=carry
         )
 
     def calculate(

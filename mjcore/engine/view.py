@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """Per-seat views: what one seat may know, as plain JSON-ready data."""
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     phase = public_phase(game, seat)
     return {
         "variant": game.variant.name,
+        "options": game.rules.options,  # the rules a seat plays under (bots decide by them)
         "seat": seat,
         "dealer": game.dealer,
         "phase": phase,

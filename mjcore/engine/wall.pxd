@@ -1,3 +1,4 @@
+# Compiled by Cython: declarations that type wall.py when the wheel is built (CMakeLists.txt).
 # Augments wall.py when compiled: Wall's fields in a C struct and its draw methods as C calls
 # for the engine (game.pxd types Game.wall as a Wall).
 

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """The wall (牌墙): normal draws from the head, replacements and indicators from the tail."""
 
 from __future__ import annotations

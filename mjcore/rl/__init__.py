@@ -15,7 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import ActionTable, action_table, decode_action, encode_action, table_for
+from .actions import (
+    ActionTable,
+    action_table,
+    decode_action,
+    encode_action,
+    resolve_rules,
+    table_for,
+)
 from .encoding import Encoder, Field
 from .table import Table
 
@@ -33,12 +40,13 @@ __all__ = [
     "encode_action",
     "env",
     "observation_layout",
+    "resolve_rules",
     "table_for",
 ]
 
 
 def env(
-    variant: Any,
+    variant: Any,  # a name, a Variant or a Rules (then without players/options)
     players: int = 4,
     options: dict[str, Any] | None = None,
     seed: int | None = None,
@@ -54,9 +62,7 @@ def env(
 
 def observation_layout(variant: Any, options: dict[str, Any] | None = None) -> tuple[Field, ...]:
     """Every field of the observation vector of ``variant`` under ``options``."""
-    from ..variants import get_variant
-
-    return Encoder(get_variant(variant), options).layout()
+    return Encoder(variant, options).layout()
 
 
 def __getattr__(name: str) -> Any:

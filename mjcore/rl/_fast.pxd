@@ -1,3 +1,4 @@
+# Compiled by Cython: declarations that type _fast.py when the wheel is built (CMakeLists.txt).
 # Augments _fast.py when Cython compiles it (pure-Python mode, as engine/game.pxd does): Spec
 # and SeatPlanes become extension types with C fields, the writers read Game / SeatState
 # fields in C and write typed memoryviews (float32 observations, int8 masks, int64 seats and
@@ -26,7 +27,8 @@ cdef class Spec:
     cdef public int s_options, seat0, seat_stride
     cdef public int f_score, f_tiles, f_dealer, f_wind, f_current, f_sealed, f_hidden, f_wins
     cdef public int f_declared, f_choices, f_claimed, f_liable, f_hua, f_sanbi
-    cdef public bint show_angang, rongcheng, susong, hu_lock_kinds, hu_lock_any
+    cdef public bint show_angang, shows_hand, shows_waits, hua, relations
+    cdef public bint hu_lock_kinds, hu_lock_any
     cdef public dict declares, by_id
     cdef public tuple choice_names, actions
     cdef public size_t slot_mask
@@ -34,7 +36,7 @@ cdef class Spec:
     cdef public int[::1] slot_index
     cdef public list pinned
     cdef public float[::1] option_values
-    cdef public object table, encoder
+    cdef public object table, encoder, variant
 
 
 cdef class SeatPlanes:
@@ -96,11 +98,11 @@ cdef _choices(Spec spec, dict choices, int o, float[::1] out)
 cdef _relation(Spec spec, Game game, int seat, int a, int b, int field, float[::1] out)
 
 @cython.locals(st=SeatState)
-cdef bint _any_liangting(Game game) except -1
+cdef bint _any_declared(Game game) except -1
 
 @cython.locals(n=int, r=int, a=int, b=int, s=int, st=SeatState, related=bint, hua=int,
                claims=Py_ssize_t)
-cdef _susong(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
+cdef _hua_relations(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
 
 @cython.locals(pub=int, t=int, jk=int, extra=dict)
 cdef _public_rows(Spec spec, Game game, float[::1] out)

@@ -1,4 +1,5 @@
 # cython: boundscheck=False, wraparound=False, initializedcheck=False
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """The RL hot path: the observation and mask writers and the vector step loop.
 
 Compiled by Cython in pure Python mode (``_fast.pxd`` beside it types it, as the engine's
@@ -24,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.seat import NO_LOCKS
-from ..variants.susong import meld_hua, sanbi_pairs
+from ..engine.variant import Variant
 
 K = 42  # columns of a plane: every tile kind, flowers included
 N_KINDS = 34  # kinds a concealed hand counts
@@ -103,8 +104,13 @@ class Spec:
         self.f_hua = per["hua"][0] - base
         self.f_sanbi = per["sanbi"][0] - base
         self.show_angang = bool(enc.show_angang)
-        self.rongcheng = enc.variant.name == "rongcheng"
-        self.susong = enc.variant.name == "susong"
+        # the variant's own public facts (Variant's RL hooks): asked only if it has them
+        cls = type(enc.variant)
+        self.variant = enc.variant
+        self.shows_hand = cls.shown_hand is not Variant.shown_hand  # 荣成 明搂
+        self.shows_waits = cls.shown_waits is not Variant.shown_waits  # 荣成 亮听
+        self.hua = cls.seat_hua is not Variant.seat_hua  # 宿松 花
+        self.relations = cls.seat_relations is not Variant.seat_relations  # 宿松 吃三比
         self.hu_lock_kinds = enc.variant.pass_hu_rule == "same_kind"
         self.hu_lock_any = enc.variant.pass_hu_rule == "any"
         self.declares = {name: i for i, name in enumerate(enc.declares)}
@@ -231,8 +237,8 @@ def _rebuild_melds(spec: Spec, cache: SeatPlanes, s: int, ss: Any) -> None:
             k = _put(entries, s, k, S_PENG * K + tiles[0], 3)
         elif kind != "angang":  # 直杠, 补杠
             k = _put(entries, s, k, S_MINGGANG * K + tiles[0], 4)
-        if spec.susong:
-            hua += meld_hua(m)
+        if spec.hua:
+            hua += spec.variant.meld_hua(m)
     for t in ss.flowers:
         k = _put(entries, s, k, S_FLOWERS * K + t, 1)
     for t in ss.won_tiles:
@@ -290,10 +296,10 @@ def encode(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> Non
     _own_rows(spec, game, st, seat, phase, out)
     for r in range(n):
         _seat_block(spec, cache, game, seat, r, phase, out)
-    if spec.rongcheng and _any_liangting(game):
-        spec.encoder.rongcheng_waits(game, seat, out)
-    if spec.susong:
-        _susong(spec, cache, game, seat, out)
+    if spec.shows_waits and _any_declared(game):
+        spec.encoder.shown_waits(game, seat, out)
+    if spec.hua or spec.relations:
+        _hua_relations(spec, cache, game, seat, out)
     for a, b in game.liabilities:
         _relation(spec, game, seat, a, b, spec.f_liable, out)
     _public_rows(spec, game, out)
@@ -423,7 +429,7 @@ def _seat_block(
     count = 0
     for t in range(N_KINDS):
         count += hand[t]
-    if r and (over or (spec.rongcheng and ss.declared == "minglou")):
+    if r and (over or (spec.shows_hand and ss.declared and spec.variant.shown_hand(ss))):
         for t in range(N_KINDS):
             out[base + S_REVEALED * K + t] = hand[t]
     o = spec.seat0 + r * spec.seat_stride
@@ -470,34 +476,34 @@ def _relation(spec: Spec, game: Any, seat: int, a: int, b: int, field: int, out:
     out[spec.seat0 + rb * stride + field + ra] = 1
 
 
-def _any_liangting(game: Any) -> bool:
-    """Some seat declared 荣成 亮听 (only then are waits shown)."""
+def _any_declared(game: Any) -> bool:
+    """Some seat has declared (only a declared seat shows its waits: 荣成 亮听)."""
     for st in game.seats:
-        if st.declared == "liangting":
+        if st.declared:
             return True
     return False
 
 
-def _susong(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> None:
-    """宿松: each seat's public 花 and the 吃三比 pairs (its view's ``public``): flowers set
-    aside plus its melds' 花 (kept by ``cache``), 0 for a 飘 seat. The pairs are read again
-    only after a claim (``claims`` and ``claimed_from`` grow together)."""
+def _hua_relations(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> None:
+    """The variant's public 花 of each seat (``Variant.seat_hua`` of its flowers and its melds'
+    花, kept by ``cache``) and its seat relations (``Variant.seat_relations``: 宿松 吃三比,
+    which need three claims from one seat). The relations are read again only after a claim
+    (``claims`` and ``claimed_from`` grow together)."""
     n = game.n
     related = False
     claims = 0
+    variant = spec.variant
     for r in range(n):
         s = (seat + r) % n
         st = game.seats[s]
-        if st.flowers or st.melds:  # (花 0 otherwise)
-            hua = 0
-            if st.choices.get("piao", 0) != 1:
-                hua = len(st.flowers) + cache.info[s, I_HUA]
+        if spec.hua and (st.flowers or st.melds):  # (花 0 otherwise)
+            hua = variant.seat_hua(st, cache.info[s, I_HUA])
             out[spec.seat0 + r * spec.seat_stride + spec.f_hua] = hua
         related = related or st.claims >= 3  # (a pair needs three claims from one seat)
         claims += st.claims
-    if related:
+    if related and spec.relations:
         if cache.sanbi_claims != claims:
-            cache.sanbi = sanbi_pairs(game)
+            cache.sanbi = variant.seat_relations(game)
             cache.sanbi_claims = claims
         for a, b in cache.sanbi:
             _relation(spec, game, seat, a, b, spec.f_sanbi, out)

@@ -8,9 +8,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..engine.game import Game, as_int
+from ..engine.checks import as_int
+from ..engine.game import Game
 from ..errors import IllegalActionError
-from ..variants import get_variant
+from .actions import resolve_rules
 from .encoding import Encoder
 from .table import Table
 
@@ -48,12 +49,13 @@ class MjcoreAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.variant = get_variant(variant)
-        self.players = as_int(players, "players")
-        self.encoder = Encoder(self.variant, options)
-        self.table = self.encoder.table
-        self.options = self.table.opts.to_dict()
-        self._table = Table(self.variant, self.players, self.options, hands)
+        self.rules = rules = resolve_rules(variant, options, players)  # the public edge
+        self.variant = rules.variant
+        self.players = rules.players
+        self.encoder = Encoder(rules)
+        self.table = rules.actions
+        self.options = rules.options
+        self._table = Table(rules, hands)
         self._wall = wall
         self._rng = np.random.default_rng(seed)
         self._seed = seed

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
+from ..engine.rules import ActionTable, Rules
 from ..engine.variant import Variant
-from ..variants.rongcheng import _locked
 from . import _fast
-from .actions import ActionTable, table_for
+from .actions import resolve_rules
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -94,19 +94,21 @@ class Encoder:
     """Writes the observation of one seat of a game into a float32 vector (fixed length for a
     variant and its options) and the legal-action mask into an int8 vector."""
 
-    def __init__(self, variant: Variant, options: dict[str, Any] | None = None) -> None:
-        self.variant = variant
-        self.table: ActionTable = table_for(variant, options)
-        self.opts = self.table.opts
-        self.declares = tuple(a.name for a in self.table.actions if a.kind == "declare")
-        self.declares = tuple(d for d in self.declares if d not in ("cunpai", "gangkai"))
+    def __init__(
+        self, variant: Rules | Variant | str, options: dict[str, Any] | None = None
+    ) -> None:
+        self.rules = rules = resolve_rules(variant, options)
+        self.variant = variant = rules.variant
+        self.table: ActionTable = rules.actions
+        self.opts = rules.opts
+        self.declares = rules.declarations
         self.choice_names = tuple(
             dict.fromkeys(a.name for a in self.table.actions if a.kind == "choose")
         )
         if variant.choice_locks:  # 长跑 keeps its value under the locked name
             self.choice_names = tuple(n for n in self.choice_names if n not in variant.choice_locks)
         self.show_angang = variant.angang_public
-        self.total_tiles = len(variant.tile_kinds(self.opts))
+        self.total_tiles = len(rules.tile_set)
         n_rows = len(OWN_ROWS) + SEATS * len(SEAT_ROWS) + len(PUBLIC_ROWS)
         self.n_rows = n_rows
         self.seat_row0 = len(OWN_ROWS)
@@ -217,13 +219,13 @@ class Encoder:
         self._planes.forget(game)  # (any game, changed in any way: its seats read afresh)
         _fast.encode(self.spec, self._planes, game, seat, out)
 
-    def rongcheng_waits(self, game: Game, seat: int, out: np.ndarray) -> None:
-        """荣成 亮听: a locked 亮听 seat's waits are shown to every seat."""
+    def shown_waits(self, game: Game, seat: int, out: np.ndarray) -> None:
+        """The waits another seat shows every seat (``Variant.shown_waits``: 荣成 亮听)."""
         n = game.n
         for r in range(1, n):
             ss = game.seats[(seat + r) % n]
-            if ss.declared == "liangting" and _locked(ss):
-                mask = self.variant._shown_waits(game, ss)  # type: ignore[attr-defined]
+            if ss.declared:
+                mask = self.variant.shown_waits(game, ss)
                 row = (self.seat_row0 + r * self.n_seat_rows + self.waits_row) * K
                 for t in range(T.N_KINDS):
                     if mask >> t & 1:

@@ -8,9 +8,11 @@ import gymnasium
 import numpy as np
 
 from ..bots.spec import decider, resolve_bots
-from ..engine.game import Game, as_int, check_seat
+from ..engine.checks import check_seat
+from ..engine.game import Game
 from ..errors import IllegalActionError, InvalidOptionError
-from ..variants import get_variant, names
+from ..variants import names
+from .actions import resolve_rules
 from .aec import spaces_of
 from .encoding import Encoder
 from .table import Table
@@ -53,13 +55,14 @@ class MjcoreGymEnv(gymnasium.Env):  # type: ignore[type-arg]
         if illegal not in ("first", "raise"):
             raise InvalidOptionError(f"illegal must be 'first' or 'raise', got {illegal!r}")
         self.illegal = illegal
-        self.variant = get_variant(variant)
-        self.players = as_int(players, "players")
+        self.rules = rules = resolve_rules(variant, options, players)  # the public edge
+        self.variant = rules.variant
+        self.players = rules.players
         self.seat = check_seat(seat, self.players, "seat", InvalidOptionError)
-        self.encoder = Encoder(self.variant, options)
-        self.table = self.encoder.table
-        self.options_dict = self.table.opts.to_dict()
-        self._table = Table(self.variant, self.players, self.options_dict, hands)
+        self.encoder = Encoder(rules)
+        self.table = rules.actions
+        self.options_dict = rules.options
+        self._table = Table(rules, hands)
         spec = opponents
         if isinstance(spec, (list, tuple)) and len(spec) == self.players - 1:
             spec = [*spec[: self.seat], "random", *spec[self.seat :]]

@@ -7,9 +7,10 @@ from typing import Any
 import numpy as np
 
 from ..engine.actions import Action
-from ..engine.game import Game, as_int
+from ..engine.checks import as_int
+from ..engine.game import Game
 from ..engine.match import Match
-from ..engine.variant import Variant
+from ..engine.rules import Rules
 from ..errors import InvalidOptionError
 from ._fast import add_payments, seat_to_act
 
@@ -31,18 +32,10 @@ class Table:
     :meth:`step` adds every seat's score change to a rewards vector: the payments settled
     since the previous step (they sum to zero)."""
 
-    __slots__ = ("variant", "players", "options", "hands", "game", "match", "_paid")
+    __slots__ = ("rules", "hands", "game", "match", "_paid")
 
-    def __init__(
-        self,
-        variant: Variant,
-        players: int,
-        options: dict[str, Any] | None,
-        hands: int | None = None,
-    ) -> None:
-        self.variant = variant
-        self.players = players
-        self.options = options
+    def __init__(self, rules: Rules, hands: int | None = None) -> None:
+        self.rules = rules
         self.hands = check_hands(hands)
         self.game: Game
         self.match: Match | None = None
@@ -50,10 +43,10 @@ class Table:
 
     def reset(self, seed: int | None, wall: Any = None) -> Game:
         if self.hands is None:
-            self.game = self.variant.new_game(self.players, self.options, seed=seed, wall=wall)
+            self.game = self.rules.new_game(seed=seed, wall=wall)
             self.match = None
         else:
-            self.match = Match(self.variant, self.players, self.options, seed=seed or 0)
+            self.match = Match(self.rules, seed=seed or 0)
             self.game = self.match.new_hand()
         self._paid = 0
         return self.game

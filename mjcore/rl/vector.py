@@ -6,10 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.game import as_int
+from ..engine.checks import as_int
 from ..errors import IllegalActionError, InvalidOptionError
-from ..variants import get_variant
 from . import _fast
+from .actions import resolve_rules
 from .encoding import Encoder
 from .table import Table
 
@@ -31,16 +31,16 @@ class VectorEnv:
         seed: int = 0,
         hands: int | None = None,
     ) -> None:
-        self.variant = get_variant(variant)
+        self.rules = rules = resolve_rules(variant, options, players)  # the public edge
+        self.variant = rules.variant
         self.num_envs = as_int(num_envs, "num_envs")
         if self.num_envs < 1:
             raise InvalidOptionError(f"num_envs must be positive, got {self.num_envs}")
-        self.players = as_int(players, "players")
-        self.encoder = Encoder(self.variant, options)
-        self.table = self.encoder.table
-        opts = self.table.opts.to_dict()
+        self.players = rules.players
+        self.encoder = Encoder(rules)
+        self.table = rules.actions
         self.seed = as_int(seed, "seed")
-        self.tables = [Table(self.variant, self.players, opts, hands) for _ in range(self.num_envs)]
+        self.tables = [Table(rules, hands) for _ in range(self.num_envs)]
         n, size, a = self.num_envs, self.encoder.size, len(self.table)
         self.obs = np.zeros((n, size), dtype=np.float32)
         self.mask = np.zeros((n, a), dtype=np.int8)

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..bots.base import BOTS
+from ..bots.registry import BOTS
 
 BASE = "https://mjcore.dev/schemas/"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -204,6 +204,7 @@ def view_schema() -> dict[str, Any]:
     body = obj(
         {
             "variant": common("variant"),
+            "options": common("options"),
             "seat": SEAT,
             "dealer": SEAT,
             "phase": enum(*PHASES),

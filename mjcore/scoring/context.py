@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """What a win is (WinContext), what it is worth (Breakdown), who pays (Payment)."""
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..bots import BOTS
 from ..engine.variant import Variant
 from ..errors import IllegalActionError, MjcoreError
 from ..replay import build_replay, pattern_list
@@ -47,13 +48,12 @@ from .drain import DRAIN_REASON, GOING_AWAY, DrainGate
 from .favicon import favicon_svg
 from .health import Health
 from .limits import ClientLimits, Limiter, retry_after
+from .lobby import Lobby
 from .metrics import CONTENT_TYPE, Metrics
 from .rooms import (
-    BOTS,
     LEASE_S,
     ROOM_ID,
     TOKEN_TTL_S,
-    Lobby,
     NotYourTurnError,
     Room,
     RoomBusy,

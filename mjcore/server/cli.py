@@ -11,7 +11,8 @@ import sys
 import click
 
 from .._extras import install_hint
-from ..bots.base import BOTS
+from ..bots.registry import BOTS
+from ..variants import DEFAULT_VARIANT
 from . import DEFAULT_BOT
 
 
@@ -291,7 +292,7 @@ def _descriptor_budget(reserve: int = 128) -> int:
 @click.option("--url", default="http://127.0.0.1:8000", show_default=True)
 @click.option("--tables", default=10, show_default=True, type=click.IntRange(1, 5000))
 @click.option("--duration", default=10.0, show_default=True, type=click.FloatRange(0.5, 3600))
-@click.option("--variant", default="xuezhan_kaxinwu", show_default=True)
+@click.option("--variant", default=DEFAULT_VARIANT, show_default=True)
 @click.option(
     "--clients",
     default=4,

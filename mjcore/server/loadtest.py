@@ -32,7 +32,7 @@ class LoadConfig:
     url: str
     tables: int
     duration: float
-    variant: str = "xuezhan_kaxinwu"
+    variant: str = "xuezhan_kaxinwu"  # (a request field of the wire protocol)
     clients: int = 4
     think: float = 0.0
     seed: int = 0

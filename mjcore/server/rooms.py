@@ -15,61 +15,45 @@ someone was.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import hmac
-import os
 import re
 import secrets
-import socket
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from concurrent.futures import Executor
 from typing import Any, Protocol
 
 import numpy as np
 
-from ..bots import BOTS, BaseBot, make_bot
+from ..bots import BaseBot, make_bot
 from ..engine.actions import Action, parse_action
 from ..engine.game import Game
 from ..engine.match import Match
-from ..errors import IllegalActionError, InvalidOptionError, clip
-from ..variants import get_variant, names
-from . import DEFAULT_BOT, snapshots
+from ..errors import IllegalActionError
+from . import snapshots
 from .botpool import FALLBACK_BOT, BotPool
+from .config import (  # noqa: F401  (re-exported: the room request's names)
+    HUMAN,
+    IDLE_TIMEOUT_FLOOR_S,
+    NEXT_HAND_FLOOR_S,
+    RoomBusy,
+    RoomConfig,
+    RoomError,
+    RoomsFull,
+    config_from_request,
+)
 from .snapshots import KEEP_HANDS, Snapshot, match_at, snapshot_of, trim
-from .store import Lease, Store, StoredRoom, StoreError
+from .store import Store, StoredRoom, StoreError
 
-HUMAN = "human"
 MAX_ACTIONS_PER_PUMP = 64  # bot actions applied before yielding to other rooms
 ROOM_ID = re.compile(r"[0-9a-f]{16}")  # secrets.token_hex(8), as Lobby.create makes them
 RETRY_AFTER_S = 1.0  # after a failed write, bots and timers wait this long before moving again
 TOKEN_TTL_S = 3600.0  # a finished room's seat tokens work this long after its last hand
 LEASE_S = 10.0  # a room's lease, renewed every LEASE_S / 3 while anyone is connected
 LEASE_MARGIN_S = 1.0  # a lease this close to its end is renewed before the room is used
-# Pacing floors: below them a room with bots plays hundreds of hands a second by itself.
-IDLE_TIMEOUT_FLOOR_S = 1.0  # idle_timeout_s: a human seat's least time to decide
-NEXT_HAND_FLOOR_S = 1.0  # next_hand_s: the least pause between hands (unless all are ready)
-
-
-class RoomError(InvalidOptionError):
-    """A request about a room that cannot be honoured (bad config, unknown room, full seat)."""
-
-
-class RoomBusy(RoomError):
-    """Another server process holds the room's lease (it serves the room); ``retry_after``:
-    seconds until that lease runs out unless renewed."""
-
-    def __init__(self, room_id: str, retry_after: float) -> None:
-        super().__init__(f"room {room_id} is served by another server process; retry shortly")
-        self.retry_after = retry_after
-
-
-class RoomsFull(RoomError):
-    """This process holds its maximum of rooms (503: a proxy may try another process)."""
 
 
 class NotYourTurnError(IllegalActionError):
@@ -82,106 +66,6 @@ class Sink(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
     def close(self, reason: str) -> None: ...
-
-
-@dataclass(frozen=True)
-class RoomConfig:
-    """Everything that defines a room; ``seed`` is private to the server (it fixes the walls)."""
-
-    variant: str
-    players: int
-    options: dict[str, Any]
-    seats: tuple[str, ...]  # "human" or a bot name per seat
-    seed: int
-    first_dealer: int = 0
-    claim_window_ms: int = 0
-    idle_timeout_s: float = 30.0
-    next_hand_s: float = 10.0
-    max_hands: int = 0  # 0 = no limit
-    bot: str = DEFAULT_BOT  # plays a human seat while it is away, and fills omitted seats
-
-    def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["seats"] = list(self.seats)
-        return out
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> RoomConfig:
-        # A room stored before rooms had a ``bot`` was played by greedy while a seat was away.
-        return RoomConfig(**{"bot": "greedy", **data, "seats": tuple(data["seats"])})
-
-    def public(self) -> dict[str, Any]:
-        """The configuration without the seed."""
-        out = self.to_json()
-        del out["seed"]
-        return out
-
-
-def _number(
-    data: dict[str, Any], key: str, default: float, low: float, high: float, whole: bool = False
-) -> float:
-    """``data[key]`` (or the default) checked to be a number in ``low..high`` (an integer if
-    ``whole``), else RoomError."""
-    value = data.get(key, default)
-    kinds = (int,) if whole else (int, float)
-    if type(value) not in kinds or not low <= value <= high:
-        what = "an integer" if whole else "a number"
-        floor = " (its floor: a room may not play faster)" if low > 0 else ""
-        raise RoomError(f"{key} must be {what} {low:g}..{high:g}{floor}, got {clip(value)}")
-    return value
-
-
-def config_from_request(data: Any, defaults: dict[str, Any] | None = None) -> RoomConfig:
-    """Validate a create-room request (JSON object) into a RoomConfig, or raise RoomError."""
-    if not isinstance(data, dict):
-        raise RoomError("a room request is a JSON object")
-    known = {"variant", "players", "options", "seats", "first_dealer", "claim_window_ms",
-             "idle_timeout_s", "next_hand_s", "max_hands", "bot"}  # fmt: skip
-    unknown = set(data) - known
-    if unknown:
-        raise RoomError(f"unknown room field(s): {sorted(unknown)}; known: {sorted(known)}")
-    data = {**(defaults or {}), **data}
-    variant = data.get("variant")
-    if variant not in names():
-        raise RoomError(f"unknown variant {variant!r}; known variants: {', '.join(names())}")
-    v = get_variant(variant)
-    players = data.get("players", v.max_players)
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise RoomError(f"players must be an integer, got {players!r}")
-    if not v.min_players <= players <= v.max_players:
-        raise RoomError(f"players must be {v.min_players}..{v.max_players} for {variant}")
-    bot = data.get("bot", DEFAULT_BOT)
-    if not isinstance(bot, str) or bot not in BOTS:
-        raise RoomError(f"bot must be one of {', '.join(BOTS)}, got {clip(bot)}")
-    seats = data.get("seats", [HUMAN] + [bot] * (players - 1))
-    if not isinstance(seats, list) or len(seats) != players:
-        raise RoomError(f"seats must be a list of {players} entries ('human' or a bot name)")
-    for kind in seats:
-        if not isinstance(kind, str) or (kind != HUMAN and kind not in BOTS):
-            raise RoomError(f"seat kind {kind!r} is neither 'human' nor a bot ({', '.join(BOTS)})")
-    if HUMAN not in seats:
-        raise RoomError("a room needs at least one human seat")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise RoomError("options must be a JSON object")
-    first_dealer = data.get("first_dealer", 0)
-    try:
-        match = Match(variant, players=players, options=options, first_dealer=first_dealer)
-    except ValueError as exc:
-        raise RoomError(str(exc)) from None
-    return RoomConfig(
-        variant=variant,
-        players=players,
-        options=match.options,
-        seats=tuple(seats),
-        seed=secrets.randbits(62),
-        first_dealer=first_dealer,
-        claim_window_ms=int(_number(data, "claim_window_ms", 0, 0, 30_000, whole=True)),
-        idle_timeout_s=float(_number(data, "idle_timeout_s", 30.0, IDLE_TIMEOUT_FLOOR_S, 3600)),
-        next_hand_s=float(_number(data, "next_hand_s", 10.0, NEXT_HAND_FLOOR_S, 3600)),
-        max_hands=int(_number(data, "max_hands", 0, 0, 10_000, whole=True)),
-        bot=bot,
-    )
 
 
 def token_hash(token: str) -> str:
@@ -198,10 +82,7 @@ def replay_log(
     """The room's match after ``log``: from its start, or from ``snap`` (then ``log`` starts
     with that hand's new_hand entry). Only the last ``keep`` hands stay whole in memory;
     ``snaps`` (if given) gets the snapshot of every hand dealt from the log."""
-    match = Match(
-        config.variant, players=config.players, options=config.options, seed=config.seed,
-        first_dealer=config.first_dealer,
-    )  # fmt: skip
+    match = Match(config.rules, seed=config.seed, first_dealer=config.first_dealer)
     start = 0
     if snap is not None:
         if not log or log[0] != (snap.hand, -1, "new_hand"):
@@ -255,13 +136,7 @@ class Room:
         self.store = store
         self.clock = clock
         self._schedule = schedule
-        self.match = Match(
-            config.variant,
-            players=config.players,
-            options=config.options,
-            seed=config.seed,
-            first_dealer=config.first_dealer,
-        )
+        self.match = Match(config.rules, seed=config.seed, first_dealer=config.first_dealer)
         # The log from entry ``base`` on (earlier entries are stored and left memory):
         # (hand, seat, action); ``snaps``: the snapshot of each hand from ``base`` on.
         self.entries: list[tuple[int, int, str]] = []
@@ -917,271 +792,3 @@ class Room:
             )
         self.cursor[seat] = (self.hand_index, len(self.game.event_log))
         return out
-
-
-class Lobby:
-    """Every room of this server process, backed by one Store."""
-
-    def __init__(
-        self,
-        store: Store,
-        schedule: Callable[[float, Callable[[], None]], Any] | None = None,
-        max_rooms: int = 10_000,
-        defaults: dict[str, Any] | None = None,
-        metrics: Any = None,
-        post: Callable[[Callable[[], None]], Any] | None = None,
-        lease_s: float = LEASE_S,
-        owner: str = "",
-        token_ttl_s: float = TOKEN_TTL_S,
-        bots: BotPool | None = None,
-    ) -> None:
-        self.store = store
-        self.schedule = schedule
-        self.bots = bots  # decides for bots too slow for the loop (botpool.py)
-        snapshots.ensure_table(store)
-        # Stores snapshots off the loop (with ``post``); one thread: they are small and rare.
-        self.snapshot_writer = (
-            ThreadPoolExecutor(1, thread_name_prefix="mjcore-snapshots") if post else None
-        )
-        self.metrics = metrics
-        self.post = post  # with it, rooms commit off the loop (Room.commit)
-        # This server's name in room leases (a restarted server with the same name takes its
-        # rooms back at once), and how long a lease lasts unrenewed.
-        self.owner = owner or f"{socket.gethostname()[:40]}:{os.getpid()}"
-        self.lease_s = lease_s
-        self.token_ttl_s = token_ttl_s
-        self._fetching: dict[str, asyncio.Future[Room]] = {}
-        self.max_rooms = max_rooms
-        self.defaults = defaults or {}
-        self.rooms: dict[str, Room] = {}
-
-    def restore_all(self) -> int:
-        """Load every stored room (after a restart); returns how many.
-
-        A room whose log no longer replays (e.g. stored by an incompatible engine version)
-        is reported on stderr and left out, instead of keeping the server from starting.
-        """
-        for room_id in snapshots.room_ids(self.store):
-            try:
-                found = snapshots.load_room(self.store, room_id)
-                if found is not None:
-                    self._add(self._restored(*found, deal=True))
-            except ValueError as exc:
-                print(f"mjcore server: room {room_id} not restored: {exc}", file=sys.stderr)
-        return len(self.rooms)
-
-    def _restored(self, stored: StoredRoom, snap: Snapshot | None, deal: bool) -> Room:
-        """The stored room rebuilt (from ``snap`` on); it may run in a worker thread (with
-        ``deal`` False: dealing a missing first hand touches the store's queue)."""
-        room = Room.restore(
-            stored, self.store, snap, deal, schedule=self.schedule, metrics=self.metrics,
-            post=self.post, bots=self.bots,
-        )  # fmt: skip
-        room.token_ttl_s = self.token_ttl_s
-        room.snapshot_writer = self.snapshot_writer
-        return room
-
-    def _add(self, room: Room) -> Room:
-        """On the loop: a restored room joins the lobby (and gets a missing first hand)."""
-        if room.match.current is None:
-            room._new_hand()
-            room.flush()
-        room._write_snapshots()  # (a room replayed without one gets its current hand's)
-        self.rooms[room.id] = room
-        if self.metrics is not None:
-            self.metrics.restores.inc()
-        return room
-
-    # ---- rooms by id, under a lease -------------------------------------------------------
-    def get(self, room_id: Any) -> Room:
-        """The room, under this process's lease: from memory when that copy is current,
-        else restored from the database. RoomError if there is no such room, RoomBusy if
-        another process serves it, StoreError if the database fails (blocking: servers use
-        :meth:`fetch`)."""
-        room = self._leased(room_id)
-        if room is not None:
-            return room
-        current = self._current(room_id, self.store.acquire(room_id, self.owner, self.lease_s))
-        if current is not None:
-            return current
-        return self._adopt(room_id, self._load(room_id))
-
-    def _load(self, room_id: str) -> Room:
-        """The room rebuilt from the database (its latest snapshot and the log after it):
-        RoomError if there is no such room or its log does not replay. Safe in a thread."""
-        found = snapshots.load_room(self.store, room_id)
-        if found is None:
-            raise RoomError(f"no room {room_id!r}")
-        try:
-            return self._restored(*found, deal=False)
-        except ValueError as exc:
-            raise RoomError(f"room {room_id} cannot be restored: {exc}") from None
-
-    async def fetch(self, room_id: Any) -> Room:
-        """:meth:`get` with every database step in a worker thread (the loop goes on);
-        concurrent requests for one room share one fetch."""
-        room = self._leased(room_id)
-        if room is not None:
-            return room
-        task = self._fetching.get(room_id)
-        if task is None:
-            task = self._fetching[room_id] = asyncio.ensure_future(self._fetch(room_id))
-            task.add_done_callback(lambda _: self._fetching.pop(room_id, None))
-        return await asyncio.shield(task)
-
-    async def _fetch(self, room_id: str) -> Room:
-        lease = await asyncio.to_thread(self.store.acquire, room_id, self.owner, self.lease_s)
-        current = self._current(room_id, lease)
-        if current is not None:
-            return current
-        # Read and rebuilt in a worker thread: a long room's restore never stalls the loop.
-        return self._adopt(room_id, await asyncio.to_thread(self._load, room_id))
-
-    def _leased(self, room_id: Any) -> Room | None:
-        """The room if it is in memory under a lease that is not about to run out; else
-        None after checking that ``room_id`` can be a room id at all."""
-        room = self.rooms.get(room_id) if isinstance(room_id, str) else None
-        if room is not None and room.leased_until > time.time() + LEASE_MARGIN_S:
-            return room
-        if not isinstance(room_id, str) or not ROOM_ID.fullmatch(room_id):
-            raise RoomError(f"no room {clip(room_id)}")  # (not worth a query)
-        return None
-
-    def _current(self, room_id: str, lease: Lease) -> Room | None:
-        """After ``acquire``: the copy in memory if the database holds no more of its log
-        (nobody else played it meanwhile), else None (reload it)."""
-        if not lease.exists:
-            raise RoomError(f"no room {room_id!r}")
-        if not lease.taken:
-            raise RoomBusy(room_id, max(0.0, lease.until - time.time()))
-        room = self.rooms.get(room_id)
-        if room is None or not room.holds_count(lease.entries):
-            return None
-        room.leased_until = lease.until
-        return room
-
-    def _adopt(self, room_id: str, room: Room) -> Room:
-        """A restored room (lazy restore) replaces any stale copy in memory."""
-        old = self.rooms.pop(room_id, None)
-        if old is not None:
-            old.moved("this server's copy of the room was out of date; reconnect")
-        if len(self.rooms) >= self.max_rooms:
-            self.drop_idle(0.0)
-        self._add(room)
-        room.leased_until = time.time() + self.lease_s
-        return room
-
-    def leases_to_renew(self) -> tuple[list[str], list[str], list[str]]:
-        """(rooms whose lease to renew: someone is connected or a commit is under way; rooms
-        whose lease to give up: nobody is connected and everything is stored; rooms in use
-        whose lease was given up meanwhile, to take again)."""
-        renew: list[str] = []
-        release: list[str] = []
-        retake: list[str] = []
-        for room_id, room in self.rooms.items():
-            busy = room.conns or room._in_flight or self.store.pending(room_id)
-            if room.leased_until:
-                (renew if busy else release).append(room_id)
-            elif busy:
-                retake.append(room_id)
-        return renew, release, retake
-
-    def renewed(
-        self, asked: list[str], held: set[str], released: list[str], retaken: dict[str, Lease]
-    ) -> None:
-        """After a renewal round: extend what is held, mark what was given up, and drop the
-        rooms another process took or played meanwhile (their connections are told to
-        reconnect, and resume from the database wherever they land)."""
-        until = time.time() + self.lease_s
-        lost = [r for r in asked if r not in held]
-        for room_id in asked:
-            room = self.rooms.get(room_id)
-            if room is not None and room_id in held:
-                room.leased_until = until
-        for room_id in released:  # (joined meanwhile: taken again in the next round)
-            room = self.rooms.get(room_id)
-            if room is not None:
-                room.leased_until = 0.0
-        for room_id, lease in retaken.items():
-            room = self.rooms.get(room_id)
-            if room is not None and lease.taken and room.holds_count(lease.entries):
-                room.leased_until = lease.until
-            elif room is not None:
-                lost.append(room_id)
-        for room_id in lost:
-            room = self.rooms.pop(room_id, None)
-            if room is not None:
-                room.moved("another server took this room over; reconnect")
-
-    def release_all(self) -> None:
-        """Give every lease up (a clean shutdown: other processes may take the rooms now)."""
-        held = [room_id for room_id, room in self.rooms.items() if room.leased_until]
-        with contextlib.suppress(StoreError):
-            self.store.release(self.owner, held)
-
-    def drop_idle(self, idle_s: float) -> list[str]:
-        """Forget rooms nobody has been connected to for ``idle_s`` seconds (their state is
-        in the database: the next request restores them); returns their ids."""
-        dropped = [
-            room_id
-            for room_id, room in self.rooms.items()
-            if room.idle_since is not None
-            and room.clock() - room.idle_since >= idle_s
-            and not room.leased_until
-            and not room._in_flight
-            and not self.store.pending(room_id)
-        ]
-        for room_id in dropped:
-            self.rooms.pop(room_id).close()
-        return dropped
-
-    def check_room_space(self) -> None:
-        """RoomsFull if this process holds its maximum of rooms (after dropping unused ones)."""
-        if len(self.rooms) >= self.max_rooms:
-            self.drop_idle(0.0)  # rooms nobody uses (stored, lease given up) make space
-        if len(self.rooms) >= self.max_rooms:
-            raise RoomsFull(f"this server holds its maximum of {self.max_rooms} rooms; "
-                            "try again later or another server")  # fmt: skip
-
-    def create(self, request: Any) -> Room:
-        self.check_room_space()
-        config = config_from_request(request, self.defaults)
-        room_id = secrets.token_hex(8)
-        room = Room.create(
-            room_id, config, self.store, schedule=self.schedule, metrics=self.metrics,
-            post=self.post, bots=self.bots,
-        )  # fmt: skip
-        room.token_ttl_s = self.token_ttl_s
-        room.snapshot_writer = self.snapshot_writer
-        self.rooms[room_id] = room
-        return room
-
-    async def create_async(self, request: Any) -> Room:
-        """:meth:`create` with the database writes in worker threads (fresh pooled
-        connections, checked before use: the first room after a database outage is stored
-        like any other)."""
-        self.check_room_space()
-        config = config_from_request(request, self.defaults)
-        room_id = secrets.token_hex(8)
-        await asyncio.to_thread(self.store.create_room, room_id, config.to_json(), time.time())
-        room = Room(
-            room_id, config, self.store, schedule=self.schedule, metrics=self.metrics,
-            post=self.post, bots=self.bots,
-        )  # fmt: skip
-        room.token_ttl_s = self.token_ttl_s
-        room.snapshot_writer = self.snapshot_writer
-        room._new_hand()
-        rows = self.store.take(room_id)
-        await asyncio.wrap_future(self.store.submit(rows))
-        room.durable = room.log_len
-        room._write_snapshots()
-        self.check_room_space()
-        self.rooms[room_id] = room
-        return room
-
-    def close(self) -> None:
-        """Stop the room timers and the snapshot writer (at shutdown)."""
-        for room in self.rooms.values():
-            room.close()
-        if self.snapshot_writer is not None:
-            self.snapshot_writer.shutdown(wait=True)

@@ -108,19 +108,15 @@ def total(match: Match, upto: int | None = None) -> list[int]:
 def match_at(template: Match, snap: Snapshot) -> Match:
     """A match like ``template`` (variant, players, options, seed, first dealer) whose hands
     before ``snap.hand`` are stand-ins and whose current hand is ``snap.hand``, just dealt."""
-    match = Match(
-        template.variant, players=template.players, options=template.options,
-        seed=template.seed, first_dealer=template.first_dealer,
-    )  # fmt: skip
+    match = Match(template.rules, seed=template.seed, first_dealer=template.first_dealer)
     if snap.hand == 0:
         match.new_hand()
         return match
     zero = _ZERO.setdefault(match.players, Done([0] * match.players))
     match._hands = [Done(list(snap.scores))] + [zero] * (snap.hand - 1)
-    game = match.variant.new_game(
-        players=match.players, options=match._options, seed=match.hand_seed(snap.hand),
-        dealer=snap.dealer, carry=snap.carry,
-    )  # fmt: skip
+    game = match.rules.new_game(
+        seed=match.hand_seed(snap.hand), dealer=snap.dealer, carry=snap.carry
+    )
     match._hands.append(game)
     return match
 

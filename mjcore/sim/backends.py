@@ -1,7 +1,7 @@
 """Where the chunks of a run are played: in process, on a local process pool, or on Dask.
 
 Each backend yields ``(chunk index, ChunkResult)`` in any order; :func:`~mjcore.sim.runner.drive`
-merges them in index order. All of them run the same :func:`~mjcore.sim.runner.run_chunk`.
+merges them in index order. All of them run the same :func:`~mjcore.sim.play.run_chunk`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 from .._extras import install_hint
 from ..bots.spec import check_picklable, pickle_dumps
 from ..errors import InvalidOptionError, clip
-from .runner import ChunkResult, Job, run_chunk
+from .play import ChunkResult, Job, run_chunk
 
 Chunks = Iterable[tuple[int, int]]
 """A run's chunks (runner.ChunkRanges: made as they are asked for)."""

@@ -10,10 +10,11 @@ import click
 from ..bots import BOTS
 from ..cli_options import parse_option
 from ..errors import MjcoreError
+from ..variants import DEFAULT_VARIANT
 
 
 @click.command("simulate")
-@click.option("--variant", "-v", default="xuezhan_kaxinwu", show_default=True, help="Variant name.")
+@click.option("--variant", "-v", default=DEFAULT_VARIANT, show_default=True, help="Variant name.")
 @click.option(
     "--games",
     "-n",

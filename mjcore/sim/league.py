@@ -29,6 +29,7 @@ import click
 
 from .._extras import install_hint
 from ..errors import InvalidOptionError, MjcoreError, clip
+from ..variants import DEFAULT_VARIANT
 from .runner import Job, _backend, chunk_ranges, default_chunk, drive, make_job
 from .stats import Z95, SimStats
 
@@ -316,7 +317,7 @@ def _shared_cluster(cluster: Any) -> tuple[Any, Any]:
     from ..variants import get_variant
     from .backends import DaskBackend
 
-    probe = make_job(get_variant("lipu"), 0, 4, None, "random", 0, False, False)
+    probe = make_job(get_variant(DEFAULT_VARIANT), 0, 4, None, "random", 0, False, False)
     owner = DaskBackend(probe, cluster)
     return owner, owner.client
 
@@ -401,7 +402,7 @@ def rate(agents: list[str], matchups: list[Matchup]) -> list[dict[str, Any]]:
 
 # ---- the command ---------------------------------------------------------------------------------
 @click.command("league")
-@click.option("--variant", "-v", default="xuezhan_kaxinwu", show_default=True, help="Variant name.")
+@click.option("--variant", "-v", default=DEFAULT_VARIANT, show_default=True, help="Variant name.")
 @click.option(
     "--bots",
     "-b",

@@ -20,13 +20,15 @@ from typing import TYPE_CHECKING, Any
 from .._extras import install_hint
 from ..errors import InvalidOptionError, clip
 from ..text import pattern_english, pattern_name
-from .stats import Z95, wilson
+from .intervals import Z95, wilson
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from .stats import SimStats
+SimStats = Any
+"""A :class:`~mjcore.sim.stats.SimStats` (read by its fields: stats.py imports this module for
+``SimStats.plot()``, so this one does not import it back)."""
 
 TOP_PATTERNS = 20
 MAX_SCORE_BINS = 40

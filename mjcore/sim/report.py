@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..text import pattern_label, table
 
-if TYPE_CHECKING:
-    from .stats import SimStats
+SimStats = Any
+"""A :class:`~mjcore.sim.stats.SimStats` (read by its fields: stats.py imports this module for
+``SimStats.summary()``, so this one does not import it back)."""
 
 LEGEND = (
     "win-rate = share of hands the seat (bot) won at least once; "

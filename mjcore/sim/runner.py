@@ -11,113 +11,30 @@ from __future__ import annotations
 import os
 import secrets
 import time
-import traceback
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .._prng import generate_state
-from ..bots.spec import SeatBot, decider, resolve_bots
+from ..bots.spec import resolve_bots
 from ..engine.game import Game
 from ..engine.variant import Variant
 from ..errors import InvalidOptionError, clip
 from ..variants import get_variant
+from .play import (  # noqa: F401  (re-exported: the run's building blocks)
+    MAX_ACTIONS,
+    ChunkResult,
+    GameFailedError,
+    Job,
+    game_seeds,
+    play_hand,
+    run_chunk,
+)
 from .stats import SimStats
 
-MAX_ACTIONS = 20_000
-"""A hand still running after this many actions is an engine bug (a loop)."""
 MAX_CHUNK = 500
 """Largest default chunk: a live progress bar and bounded memory per chunk."""
-
-
-class GameFailedError(RuntimeError):
-    """A simulated hand raised (an engine or bot bug); the message says how to replay it."""
-
-
-def game_seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
-    """(wall seed, one seed per seat's bot) of game ``index`` of a run seeded ``seed``.
-
-    Derived from ``numpy.random.SeedSequence(seed, spawn_key=(index,))`` — the same
-    child that ``SeedSequence(seed).spawn(...)[index]`` gives — so a game's seeds do
-    not depend on how the run is split across workers.
-    """
-    state = generate_state(seed, (index,), players + 1)  # numpy's words, computed in C
-    return state[0], state[1:]
-
-
-@dataclass(frozen=True)
-class Job:
-    """Everything a worker needs to play any hand of a run (sent once per worker)."""
-
-    variant: Variant
-    players: int
-    options: dict[str, Any] | None
-    seat_bots: tuple[SeatBot, ...]
-    seed: int
-    duplicate: bool = False
-    records: bool = False
-
-    @property
-    def labels(self) -> list[str]:
-        return [sb.label for sb in self.seat_bots]
-
-    def empty_stats(self) -> SimStats:
-        return SimStats(
-            variant=self.variant.name,
-            players=self.players,
-            options=dict(self.options or {}),
-            bots=self.labels,
-            seed=self.seed,
-            duplicate=self.duplicate,
-        )
-
-    def seating(self, index: int) -> tuple[int, int, list[tuple[SeatBot, int]]]:
-        """(wall seed, dealer, [(bot recipe, bot seed) per seat]) of hand ``index``.
-
-        Plain play: hand ``i`` has its own wall, dealt by seat ``i % players``. Duplicate:
-        deal ``d = i // players`` is played ``players`` times with the same wall and dealer,
-        rotation ``r = i % players`` moving bot ``j`` (with its seed) to seat ``(j + r) % n``.
-        """
-        n = self.players
-        if not self.duplicate:
-            wall_seed, seeds = game_seeds(self.seed, index, n)
-            return wall_seed, index % n, list(zip(self.seat_bots, seeds, strict=True))
-        deal, rot = divmod(index, n)
-        wall_seed, seeds = game_seeds(self.seed, deal, n)
-        slots = [(s - rot) % n for s in range(n)]
-        return wall_seed, deal % n, [(self.seat_bots[j], seeds[j]) for j in slots]
-
-
-def play_hand(
-    job: Job, index: int, fault_tally: dict[str, Counter] | None = None
-) -> tuple[Game, int, list[str]]:
-    """Play hand ``index`` of a run: (finished game, actions, bot label per seat); the
-    faults of ``exec:`` agents are added to ``fault_tally`` (per label) when given."""
-    wall_seed, dealer, seats = job.seating(index)
-    bots = [sb.make(seed) for sb, seed in seats]
-    decide = [decider(bot) for bot in bots]
-    game = job.variant.new_game(
-        players=job.players, options=job.options, seed=wall_seed, dealer=dealer
-    )
-    hooked = [s for s, bot in enumerate(bots) if hasattr(bot, "hand_end")]  # exec: agents
-    for s in hooked:
-        bots[s].hand_start(game, s, index)
-    actions = 0
-    while not game.is_over:
-        if actions >= MAX_ACTIONS:
-            raise RuntimeError(f"hand did not end after {MAX_ACTIONS} actions")
-        # to_act()[0] (which builds a list on every action) for the claim and choice windows
-        seat = game.current if game.phase == "turn" else game.to_act()[0]
-        game.apply(seat, decide[seat](game, seat, game.legal_actions(seat)))
-        actions += 1
-    for s in hooked:  # the settlement to the agent; its faults into the statistics
-        faults = bots[s].hand_end(game, s)
-        if faults and fault_tally is not None:
-            fault_tally.setdefault(seats[s][0].label, Counter()).update(faults)
-    return game, actions, [sb.label for sb, _ in seats]
 
 
 def play_game(
@@ -130,67 +47,10 @@ def play_game(
     duplicate: bool = False,
 ) -> tuple[Game, int]:
     """Play game ``index`` of a simulation exactly as :func:`simulate` does: (game, actions)."""
-    variant = get_variant(variant)
-    job = Job(variant, players, options, tuple(resolve_bots(bots, players)), seed, duplicate)
+    rules = get_variant(variant).rules(options, players)
+    job = Job(rules, options, tuple(resolve_bots(bots, players)), seed, duplicate)
     game, actions, _ = play_hand(job, index)
     return game, actions
-
-
-@dataclass
-class ChunkResult:
-    """A chunk's statistics and (when asked for) its per-hand records as an Arrow table."""
-
-    stats: SimStats
-    records: Any = None
-
-
-def run_chunk(job: Job, start: int, stop: int, partial: ChunkResult | None = None) -> ChunkResult:
-    """Play hands ``start``..``stop-1`` (whole deals in a duplicate run).
-
-    ``partial``, when given, is filled as hands finish, so an interrupted caller keeps the
-    complete hands (deals) played so far.
-    """
-    res = partial or ChunkResult(job.empty_stats())
-    from .records import HandRows
-
-    rows = HandRows() if job.records else None
-    t0, c0 = time.perf_counter(), time.process_time()
-    step = job.players if job.duplicate else 1
-    try:
-        for first in range(start, stop, step):
-            faults = res.stats.faults
-            played = [(i, *_play_or_explain(job, i, faults)) for i in range(first, first + step)]
-            totals: dict[str, int] = {}
-            for index, game, actions, labels in played:
-                res.stats.add_game(game, actions, labels)
-                if rows is not None:
-                    rows.add(index, game, job.seed, labels)
-                for label, score in zip(labels, game.scores, strict=True):
-                    totals[label] = totals.get(label, 0) + score
-            if job.duplicate:
-                res.stats.add_deal(totals)
-    finally:
-        res.stats.seconds = time.perf_counter() - t0
-        res.stats.cpu_seconds = time.process_time() - c0
-        if rows is not None:
-            res.records = rows.table()
-    return res
-
-
-def _play_or_explain(
-    job: Job, index: int, faults: dict[str, Counter] | None = None
-) -> tuple[Game, int, list[str]]:
-    try:
-        return play_hand(job, index, faults)
-    except Exception as exc:
-        wall_seed = job.seating(index)[0]
-        raise GameFailedError(
-            f"game {index} failed: {type(exc).__name__}: {exc}\n"
-            f"replay: mjcore.sim.play_game({job.variant.name!r}, {index}, "
-            f"players={job.players}, options={job.options!r}, bots={job.labels!r}, "
-            f"seed={job.seed}, duplicate={job.duplicate}) (wall seed {wall_seed})\n"
-            f"{traceback.format_exc()}"
-        ) from exc
 
 
 # ---- argument checks -----------------------------------------------------------------------------
@@ -339,9 +199,9 @@ def make_job(
         )
     if seed is None:
         seed = secrets.randbits(63)
-    variant.new_game(players=players, options=options, seed=0)  # validate players/options now
+    rules = variant.rules(options, players)  # the public edge: players and options, once
     seat_bots = tuple(resolve_bots(bots, players))
-    return Job(variant, players, options, seat_bots, seed, duplicate, records)
+    return Job(rules, options, seat_bots, seed, duplicate, records)
 
 
 def _writer(out: str | os.PathLike[str], job: Job) -> Any:

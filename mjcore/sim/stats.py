@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .intervals import Z95, wilson  # noqa: F401  (SimStats' intervals; re-exported)
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -27,8 +29,6 @@ if TYPE_CHECKING:
 
 _PERCENTILES = (1, 5, 25, 50, 75, 95, 99)
 _MULTI_HOWS = ("discard", "rob_gang")
-Z95 = 1.959963984540054
-"""Two-sided 95% normal quantile, for the confidence intervals."""
 
 
 @dataclass
@@ -325,17 +325,6 @@ class SimStats:
         from .plot import plot_stats
 
         return plot_stats(self, path)
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _se(n: int, s: int, ss: int) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from ..engine.variant import Variant
+from ..engine.variant import Variant, use_registry
 from ..errors import InvalidOptionError, clip
 
 _MODULES = {
@@ -15,6 +15,8 @@ _MODULES = {
     "susong": "susong",
 }
 _CACHE: dict[str, Variant] = {}
+DEFAULT_VARIANT = "xuezhan_kaxinwu"
+"""The variant the command-line tools play when none is named."""
 
 
 def names() -> list[str]:
@@ -45,3 +47,6 @@ def get_variant(name: str | Variant) -> Variant:
     if name not in _CACHE:
         _CACHE[name] = import_module(f".{_MODULES[name]}", __name__).VARIANT
     return _CACHE[name]
+
+
+use_registry(get_variant)  # the engine's doors that take a name (Match, saved games) ask here

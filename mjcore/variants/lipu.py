@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """荔浦麻将 (``lipu``) — RULES.md V2.
 
 136 tiles, 2–4 players, every tile drawable; chi/peng/直杠/暗杠, 捞杠 (补杠 and 抢杠胡) as an
@@ -167,6 +168,7 @@ class Lipu(Variant):
     pass_peng_rule = True  # 过手碰
     calculator_flags: ClassVar[frozenset[str]] = frozenset(GANG_FLAGS)
     offered_choices = choice_values(_ZUOMA_CHOICES)
+    bet_choices = frozenset({"zuoma"})  # 坐马
     choices_before_deal = True  # 坐马: 「开局前每人均可选择是否坐马」 [DEC LP3]
 
     # ---- data hooks ---------------------------------------------------------
@@ -186,6 +188,10 @@ class Lipu(Variant):
             return set()
         low = tile - tile % 9
         return {t for t in (tile - 3, tile, tile + 3) if low <= t < low + 9}
+
+    def table_actions(self, opts: LipuOptions, kinds: frozenset[int]) -> list[Action]:
+        """坐马 is only asked with the zuoma option."""
+        return list(_ZUOMA_CHOICES) if opts.zuoma else []
 
     # ---- flow hooks ---------------------------------------------------------
     def hand_choices(self, game: Game, seat: int) -> list[Action]:

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """青岛麻将 (``qingdao``) — RULES.md V4.
 
 136 tiles (108 with 不带风), chi, a 混 wildcard that only acts when winning, 14
@@ -164,6 +165,7 @@ class Qingdao(Variant):
     pass_hu_rule = "any"  # 过胡: no discard win at all until the seat's own next discard
     calculator_flags = frozenset({"tianhu", "dihu", "haidi", "kouting", "prev_huangzhuang"})
     offered_choices = choice_values(PAO_CHOICES)
+    bet_choices = frozenset({"pao"})  # 跑: a payment factor both ways
     carry_values = MappingProxyType({"huangzhuang": (False, True)})  # see carry()
     jokers_are_joker_kind = True  # jokers(): every held 混 is a wildcard
     shape_free_jokers = 4  # 满混 needs no shape
@@ -395,6 +397,10 @@ class Qingdao(Variant):
         before[game.drawn] -= 1
         hand[tile] -= 4 if hand[tile] == 4 else 1
         return self._waits_of(game, seat, before) == self._waits_of(game, seat, hand)
+
+    def table_actions(self, opts: QingdaoOptions, kinds: frozenset[int]) -> list[Action]:
+        """扣听, every 跑 choice and, with 扭牌, every 扭 group and 调牌 it can offer."""
+        return [KOUTING, *PAO_CHOICES, *_table_niu(opts, kinds)]
 
     # ---- 扭牌 / 调牌 ----------------------------------------------------------
     def _niu_actions(self, game: Game, seat: int) -> list[Action]:
@@ -661,6 +667,27 @@ def _pao(game: Game, seat: int) -> int:
 def _niu_replacement(game: Game) -> bool:
     """The turn's tile is a 扭/调牌 replacement (not a gang's)."""
     return game.draw_how == "replacement" and game.draw_cause == "niu"
+
+
+def _table_niu(opts: QingdaoOptions, kinds: frozenset[int]) -> list[Action]:
+    """Every 扭 action of the action table: the three groups, each with at most one member
+    replaced by a 混 of any other kind when 带混 [DEC Q5], then the single-tile 调牌 of every
+    kind a group holds."""
+    if not opts.niupai:
+        return []
+    out: set[tuple[int, ...]] = set()
+    jokers = sorted(kinds) if opts.hun else []
+    for group in NIU_GROUPS:
+        if not set(group) <= kinds:
+            continue
+        out.add(tuple(sorted(group)))
+        for missing in group:
+            for jk in jokers:
+                if jk not in group:
+                    out.add(tuple(sorted([m for m in group if m != missing] + [jk])))
+    singles = {(t,) for g in NIU_GROUPS if set(g) <= kinds for t in g}
+    groups = sorted(out, key=lambda g: (len(g), g)) + sorted(singles)
+    return [Action("niu", tile=g[0], tiles=g) for g in groups]
 
 
 VARIANT = Qingdao()

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """荣成麻将 (``rongcheng``) — RULES.md V5.
 
 136 tiles (108 with 不带风), chi/peng/gangs, 14 tiles kept back (none with 不荒庄) and a
@@ -170,6 +171,7 @@ class Rongcheng(Variant):
         | {f"{side}piao{v}" for side in ("", "payer_") for v in (1, 2)}
     )
     offered_choices = choice_values(PIAO_CHOICES)
+    bet_choices = frozenset({"piao"})  # 飘 (长跑 locks it for the Match: never a bot's pick)
 
     def __init__(self) -> None:
         self._flags: dict[Any, dict[str, bool]] = {}
@@ -586,6 +588,22 @@ class Rongcheng(Variant):
         if any(ting):
             out["ting"] = ting
         return out
+
+    def table_actions(self, opts: RongchengOptions, kinds: frozenset[int]) -> list[Action]:
+        """报听, 亮听, 明搂 and the 存牌 readings, then every 飘 / 长跑 choice."""
+        return [*(DECLARE[d] for d in DECLARATIONS + READINGS), *PIAO_CHOICES]
+
+    def declarations(self, opts: RongchengOptions) -> tuple[str, ...]:
+        return DECLARATIONS  # (the 存牌 readings are answers, never a seat's declaration)
+
+    # ---- what every seat sees of a 明搂 / 亮听 seat in the RL observation (mjcore/rl)
+    def shown_hand(self, st: Any) -> bool:
+        return st.declared == "minglou"  # type: ignore[no-any-return]
+
+    def shown_waits(self, game: Game, st: Any) -> int:
+        if st.declared == "liangting" and _locked(st):
+            return self._shown_waits(game, st)
+        return 0
 
     def _shown_waits(self, game: Game, st: Any) -> int:
         hand = st.counts_copy()

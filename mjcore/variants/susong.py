@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """宿松麻将 (``susong``) — RULES.md V3.
 
 144 tiles: 124 ordinary (万 筒 条, 东南西北) and 20 flowers — 中发白 ×4 are played as
@@ -239,6 +240,7 @@ class Susong(Variant):
     payment_registry = PAY_REASONS
     calculator_flags: ClassVar[frozenset[str]] = FLAGS
     offered_choices = choice_values([*PIAO_CHOICES, *ZENG_CHOICES])
+    bet_choices = frozenset({"zeng"})  # 增 (飘花 keeps the flowers: not a bet)
 
     # ---- data hooks -----------------------------------------------------------------------
     def tile_kinds(self, opts: SusongOptions) -> list[int]:
@@ -255,6 +257,21 @@ class Susong(Variant):
     ) -> set[int]:
         """「不能吃打同一张牌」: only the chowed tile itself [DEC S18]."""
         return {tile}
+
+    def table_actions(self, opts: SusongOptions, kinds: frozenset[int]) -> list[Action]:
+        """飘 with the piaohua option, 增 with chuzeng."""
+        return [*(PIAO_CHOICES if opts.piaohua else ()), *(ZENG_CHOICES if opts.chuzeng else ())]
+
+    # ---- the public 花 and 吃三比 in the RL observation (mjcore/rl)
+    def meld_hua(self, meld: Meld) -> int:
+        return meld_hua(meld)
+
+    def seat_hua(self, st: Any, meld_hua: int) -> int:
+        """花 shown for a seat: its flowers set aside and its melds' 花; 0 for a 飘 seat."""
+        return 0 if st.choices.get("piao", 0) == 1 else len(st.flowers) + meld_hua
+
+    def seat_relations(self, game: Game) -> list[tuple[int, int]]:
+        return sanbi_pairs(game)
 
     # ---- per-hand choices and flowers -----------------------------------------------------
     def hand_choices(self, game: Game, seat: int) -> list[Action]:

@@ -1,3 +1,4 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
 """血战卡心五麻将 (``xuezhan_kaxinwu``) — RULES.md V1.
 
 72 tiles of 筒/条 (108 with 三堆牌), no chi, 一炮多响, play continues after a
@@ -8,6 +9,7 @@ with 杠上杠 doubling, and 查叫 when the wall runs out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -125,6 +127,13 @@ class XuezhanKaxinwu(Variant):
     pass_peng_rule = True
     pattern_registry = PATTERNS
     payment_registry = PAY_REASONS
+    # The expert bot's weights here: a winner plays on (its danger is its won kinds), 查叫
+    # punishes a folded hand at the wall's end and gangs pay at once: defend little, claim
+    # when no worse, always gang. Two suits only: a hand leans to one suit by chance, and
+    # chasing 清一色 (one fan) costs more than it pays (measured: bench/bench_bots.py).
+    bot_tuning = MappingProxyType(
+        {"won": 0.4, "defense": 0.3, "peng_no_worse": 1.0, "gang_always": 1.0, "flush": 0.0}
+    )
 
     def tile_kinds(self, opts: XuezhanOptions) -> list[int]:
         first = 0 if opts.three_suits else 9

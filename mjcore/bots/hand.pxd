@@ -1,0 +1,6 @@
+# Compiled by Cython: declarations that type hand.py when the wheel is built (CMakeLists.txt).
+# Augments hand.py when compiled: Hand's fields in a C struct (see engine/game.pxd).
+
+cdef class Hand:
+    cdef public object counts, flags, split, public
+    cdef public int joker_kind, bits

@@ -1,0 +1,177 @@
+# Compiled by Cython when the wheel is built (CMakeLists.txt); this file is its Python fallback.
+"""Playing the hands of a simulation: a :class:`Job` (the run's Rules, bots and seed), one
+seeded hand (:func:`play_hand`) and a chunk of hands into statistics (:func:`run_chunk`).
+
+What every backend's workers run (:mod:`mjcore.sim.backends`); :mod:`mjcore.sim.runner`
+builds the Job at the public edge (``simulate``) and merges the chunks. Compiled by Cython
+(CMakeLists.txt): the hand loop is the simulator's hot path.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .._prng import generate_state
+from ..bots.spec import SeatBot, decider
+from ..engine.game import Game
+from ..engine.rules import Rules
+from ..engine.variant import Variant
+from .stats import SimStats
+
+MAX_ACTIONS = 20_000
+"""A hand still running after this many actions is an engine bug (a loop)."""
+
+
+class GameFailedError(RuntimeError):
+    """A simulated hand raised (an engine or bot bug); the message says how to replay it."""
+
+
+def game_seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
+    """(wall seed, one seed per seat's bot) of game ``index`` of a run seeded ``seed``.
+
+    Derived from ``numpy.random.SeedSequence(seed, spawn_key=(index,))`` — the same
+    child that ``SeedSequence(seed).spawn(...)[index]`` gives — so a game's seeds do
+    not depend on how the run is split across workers.
+    """
+    state = generate_state(seed, (index,), players + 1)  # numpy's words, computed in C
+    return state[0], state[1:]
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play any hand of a run (sent once per worker): the
+    :class:`~mjcore.engine.rules.Rules` (resolved once, at :func:`simulate`), the options as
+    the caller gave them (for the report), the bots and the seed."""
+
+    rules: Rules
+    options: dict[str, Any] | None
+    seat_bots: tuple[SeatBot, ...]
+    seed: int
+    duplicate: bool = False
+    records: bool = False
+
+    @property
+    def variant(self) -> Variant:
+        return self.rules.variant
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def labels(self) -> list[str]:
+        return [sb.label for sb in self.seat_bots]
+
+    def empty_stats(self) -> SimStats:
+        return SimStats(
+            variant=self.variant.name,
+            players=self.players,
+            options=dict(self.options or {}),
+            bots=self.labels,
+            seed=self.seed,
+            duplicate=self.duplicate,
+        )
+
+    def seating(self, index: int) -> tuple[int, int, list[tuple[SeatBot, int]]]:
+        """(wall seed, dealer, [(bot recipe, bot seed) per seat]) of hand ``index``.
+
+        Plain play: hand ``i`` has its own wall, dealt by seat ``i % players``. Duplicate:
+        deal ``d = i // players`` is played ``players`` times with the same wall and dealer,
+        rotation ``r = i % players`` moving bot ``j`` (with its seed) to seat ``(j + r) % n``.
+        """
+        n = self.players
+        if not self.duplicate:
+            wall_seed, seeds = game_seeds(self.seed, index, n)
+            return wall_seed, index % n, list(zip(self.seat_bots, seeds, strict=True))
+        deal, rot = divmod(index, n)
+        wall_seed, seeds = game_seeds(self.seed, deal, n)
+        slots = [(s - rot) % n for s in range(n)]
+        return wall_seed, deal % n, [(self.seat_bots[j], seeds[j]) for j in slots]
+
+
+def play_hand(
+    job: Job, index: int, fault_tally: dict[str, Counter] | None = None
+) -> tuple[Game, int, list[str]]:
+    """Play hand ``index`` of a run: (finished game, actions, bot label per seat); the
+    faults of ``exec:`` agents are added to ``fault_tally`` (per label) when given."""
+    wall_seed, dealer, seats = job.seating(index)
+    bots = [sb.make(seed) for sb, seed in seats]
+    decide = [decider(bot) for bot in bots]
+    game = job.rules.new_game(seed=wall_seed, dealer=dealer)
+    hooked = [s for s, bot in enumerate(bots) if hasattr(bot, "hand_end")]  # exec: agents
+    for s in hooked:
+        bots[s].hand_start(game, s, index)
+    actions = 0
+    while not game.is_over:
+        if actions >= MAX_ACTIONS:
+            raise RuntimeError(f"hand did not end after {MAX_ACTIONS} actions")
+        # to_act()[0] (which builds a list on every action) for the claim and choice windows
+        seat = game.current if game.phase == "turn" else game.to_act()[0]
+        game.apply(seat, decide[seat](game, seat, game.legal_actions(seat)))
+        actions += 1
+    for s in hooked:  # the settlement to the agent; its faults into the statistics
+        faults = bots[s].hand_end(game, s)
+        if faults and fault_tally is not None:
+            fault_tally.setdefault(seats[s][0].label, Counter()).update(faults)
+    return game, actions, [sb.label for sb, _ in seats]
+
+
+@dataclass
+class ChunkResult:
+    """A chunk's statistics and (when asked for) its per-hand records as an Arrow table."""
+
+    stats: SimStats
+    records: Any = None
+
+
+def run_chunk(job: Job, start: int, stop: int, partial: ChunkResult | None = None) -> ChunkResult:
+    """Play hands ``start``..``stop-1`` (whole deals in a duplicate run).
+
+    ``partial``, when given, is filled as hands finish, so an interrupted caller keeps the
+    complete hands (deals) played so far.
+    """
+    res = partial or ChunkResult(job.empty_stats())
+    from .records import HandRows
+
+    rows = HandRows() if job.records else None
+    t0, c0 = time.perf_counter(), time.process_time()
+    step = job.players if job.duplicate else 1
+    try:
+        for first in range(start, stop, step):
+            faults = res.stats.faults
+            played = [(i, *_play_or_explain(job, i, faults)) for i in range(first, first + step)]
+            totals: dict[str, int] = {}
+            for index, game, actions, labels in played:
+                res.stats.add_game(game, actions, labels)
+                if rows is not None:
+                    rows.add(index, game, job.seed, labels)
+                for label, score in zip(labels, game.scores, strict=True):
+                    totals[label] = totals.get(label, 0) + score
+            if job.duplicate:
+                res.stats.add_deal(totals)
+    finally:
+        res.stats.seconds = time.perf_counter() - t0
+        res.stats.cpu_seconds = time.process_time() - c0
+        if rows is not None:
+            res.records = rows.table()
+    return res
+
+
+def _play_or_explain(
+    job: Job, index: int, faults: dict[str, Counter] | None = None
+) -> tuple[Game, int, list[str]]:
+    try:
+        return play_hand(job, index, faults)
+    except Exception as exc:
+        wall_seed = job.seating(index)[0]
+        raise GameFailedError(
+            f"game {index} failed: {type(exc).__name__}: {exc}\n"
+            f"replay: mjcore.sim.play_game({job.variant.name!r}, {index}, "
+            f"players={job.players}, options={job.options!r}, bots={job.labels!r}, "
+            f"seed={job.seed}, duplicate={job.duplicate}) (wall seed {wall_seed})\n"
+            f"{traceback.format_exc()}"
+        ) from exc

@@ -1,0 +1,126 @@
+/* The bots' hand kernels (see mj_bots.h). */
+#include "mj_bots.h"
+
+#include "mj_hand.h"
+
+int mj_split_shanten(uint8_t *h, int jk, int flags) {
+    int k = 0;
+    if (jk >= 0) {
+        k = h[jk];
+        h[jk] = 0;
+    }
+    int s = mj_shanten(h, k, flags);
+    if (jk >= 0) h[jk] = (uint8_t)k;
+    return s;
+}
+
+uint64_t mj_split_waits(uint8_t *h, int jk, int flags) {
+    int k = 0;
+    if (jk >= 0) {
+        k = h[jk];
+        h[jk] = 0;
+    }
+    uint64_t w = mj_waits(h, k, flags);
+    if (jk >= 0) h[jk] = (uint8_t)k;
+    return w;
+}
+
+int mj_least_after_discard(uint8_t *h, int jk, int flags) {
+    int best = 99;
+    for (int t = 0; t < MJ_N_KINDS; t++) {
+        if (!h[t]) continue;
+        h[t] -= 1;
+        int s = mj_split_shanten(h, jk, flags);
+        h[t] += 1;
+        if (s < best) best = s;
+    }
+    return best;
+}
+
+int mj_connectivity(const uint8_t *c, int t) {
+    int score = 3 * (c[t] - 1);
+    if (t >= 27) return score;
+    int r = t % 9;
+    if (r >= 2) score += c[t - 2];
+    if (r >= 1) score += 2 * c[t - 1];
+    if (r <= 7) score += 2 * c[t + 1];
+    if (r <= 6) score += c[t + 2];
+    return 2 * score + (r == 0 || r == 8 ? 0 : 1);
+}
+
+int mj_least_connected(const uint8_t *c, const int *tiles, int *picks, int n) {
+    int m = 0, low = 1 << 30;
+    for (int i = 0; i < n; i++) {
+        int key = mj_connectivity(c, tiles[picks[i]]);
+        if (key < low) low = key;
+    }
+    for (int i = 0; i < n; i++)
+        if (mj_connectivity(c, tiles[picks[i]]) == low) picks[m++] = picks[i];
+    return m;
+}
+
+int mj_bits_set(uint64_t w) {
+    int n = 0;
+    while (w) {
+        w &= w - 1;
+        n++;
+    }
+    return n;
+}
+
+uint64_t mj_near_mask(const uint8_t *h) {
+    uint64_t mask = 0;
+    for (int t = 0; t < MJ_N_KINDS; t++) {
+        if (!h[t]) continue;
+        if (t >= 27) {
+            mask |= (uint64_t)1 << t;
+            continue;
+        }
+        int r = t % 9;
+        for (int d = -2; d <= 2; d++)
+            if (0 <= r + d && r + d <= 8) mask |= (uint64_t)1 << (t + d);
+    }
+    return mask;
+}
+
+long mj_ukeire_one(uint8_t *h, int t, int jk, int flags, const long *unseen, uint64_t near,
+                   int *code, int *bad, long *k) {
+    long total = 0;
+    int jokers = 0, n = 0, s = 0;
+    h[t] -= 1;
+    if (jk >= 0) {
+        jokers = h[jk];
+        h[jk] = 0;
+    }
+    *k = jokers;
+    *code = mj_check(h, jokers, MJ_Q_SHANTEN, bad);
+    if (*code == MJ_OK) {
+        int base = mj_shanten(h, jokers, flags);
+        for (int u = 0; u < MJ_N_KINDS; u++) n += h[u];
+        n += jokers;
+        /* 3m+1 tiles (a hand after its discard): one more tile is a valid 3m+2 hand whenever
+         * no kind goes past 4, so mj_check can only fail on a kind already held 4 times. */
+        int sure = n % 3 == 1 && n < MJ_MAX_TILES;
+        for (int u = 0; u < MJ_N_KINDS; u++) {
+            if (!(near >> u & 1) || !unseen[u]) continue;
+            if (u == jk) {
+                *k = jokers + 1;
+                if (!sure) {
+                    *code = mj_check(h, jokers + 1, MJ_Q_SHANTEN, bad);
+                    if (*code != MJ_OK) break;
+                }
+                s = mj_shanten(h, jokers + 1, flags);
+            } else {
+                h[u] += 1;
+                if (!sure || h[u] > 4) *code = mj_check(h, jokers, MJ_Q_SHANTEN, bad);
+                if (*code == MJ_OK) s = mj_shanten(h, jokers, flags);
+                h[u] -= 1;
+                if (*code != MJ_OK) break;
+            }
+            if (s < base) total += unseen[u];
+        }
+    }
+    if (jk >= 0) h[jk] = (uint8_t)jokers;
+    h[t] += 1;
+    return *code == MJ_OK ? total : -1;
+}

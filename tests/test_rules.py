@@ -1,0 +1,127 @@
+"""Rules: one variant under one option set for N seats, resolved once and handed down (issue 33)."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from collections import Counter
+
+import pytest
+
+import mjcore
+from mjcore.engine.match import Match
+from mjcore.engine.rules import Rules
+from mjcore.errors import InvalidOptionError
+from mjcore.rl import action_table, table_for
+
+OPTIONS = {
+    "xuezhan_kaxinwu": {"three_suits": True},
+    "lipu": {"zuoma": True, "zhuama": 2},
+    "susong": {"piaohua": True, "chuzeng": 1},
+    "qingdao": {"niupai": True, "pair258": True},
+    "rongcheng": {"luanzhang": True},
+}
+
+
+@pytest.mark.parametrize("name", mjcore.names())
+def test_one_shared_frozen_hashable_rules_per_option_set(name):
+    v = mjcore.get_variant(name)
+    rules = v.rules(OPTIONS[name], 3)
+    assert v.rules(dict(OPTIONS[name]), 3) is rules  # cached per distinct option set
+    assert v.rules(rules.opts, 3) is rules  # parsed options are taken as they are
+    assert v.rules(OPTIONS[name], 4) is not rules and v.rules(None, 3) is not rules
+    assert rules == pickle.loads(pickle.dumps(rules))
+    assert hash(rules) == hash(pickle.loads(pickle.dumps(rules)))
+    assert len({rules, v.rules(OPTIONS[name], 3), v.rules(None, 3)}) == 2
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rules.players = 2  # type: ignore[misc]
+    assert rules.to_dict() == {
+        "variant": name,
+        "players": 3,
+        "options": {**v.parse_options(None).to_dict(), **OPTIONS[name]},
+    }
+
+
+@pytest.mark.parametrize("name", mjcore.names())
+def test_the_facts_are_the_variant_hooks_answers(name):
+    v = mjcore.get_variant(name)
+    rules = v.rules(OPTIONS[name])
+    opts = rules.opts
+    assert Counter(rules.tile_set) == Counter(v.tile_kinds(opts))
+    assert [rules.copies[t] for t in range(42)] == [
+        Counter(v.tile_kinds(opts))[t] for t in range(42)
+    ]
+    assert rules.flowers == v.flower_kinds(opts)
+    assert rules.is_flower == tuple(t in v.flower_kinds(opts) for t in range(42))
+    assert dict(rules.shape_flags) == v.shape_flags(opts)
+    assert rules.kept_back == v.kept_back(opts)
+    assert rules.fenzhang == v.fenzhang(opts)
+    assert rules.gang_limit == v.gang_limit(opts)
+    assert rules.multi_win == v.multi_win(opts)
+    assert rules.chi == v.chi_allowed(opts)
+    assert rules.loss_cap == v.loss_cap(opts)
+    assert rules.post_win_draws == v.post_win_draws(opts)
+    assert rules.meld_kinds == v.meld_kinds(opts)
+    assert rules.max_jokers == v.max_jokers(opts)
+
+
+@pytest.mark.parametrize("name", mjcore.names())
+def test_a_game_of_rules_is_the_game_of_name_and_options(name):
+    v = mjcore.get_variant(name)
+    rules = v.rules(OPTIONS[name], 4)
+    a = rules.new_game(seed=5, dealer=1)
+    b = mjcore.Game(v, 4, dict(OPTIONS[name]), seed=5, dealer=1)
+    assert a.rules is b.rules is rules
+    assert a.to_dict() == b.to_dict()
+    assert mjcore.Game.from_json(a.to_json()).rules is rules
+    m1, m2 = Match(rules, seed=3), Match(name, 4, OPTIONS[name], seed=3)
+    assert m1.new_hand().to_dict() == m2.new_hand().to_dict()
+    assert m1.rules is m2.rules is rules
+
+
+def test_rules_refuse_a_second_set_of_options():
+    rules = mjcore.get_variant("lipu").rules({"zuoma": True}, 3)
+    with pytest.raises(InvalidOptionError, match="takes its players and options"):
+        mjcore.Game(rules, options={"zuoma": False})
+    with pytest.raises(InvalidOptionError, match="takes its players and options"):
+        Match(rules, players=2)
+    with pytest.raises(InvalidOptionError, match="players must be 2..4"):
+        mjcore.get_variant("lipu").rules(None, 5)
+    with pytest.raises(InvalidOptionError, match="unknown option"):
+        mjcore.get_variant("lipu").rules({"nope": 1})
+
+
+@pytest.mark.parametrize("name", mjcore.names())
+def test_the_action_table_is_the_rules_and_covers_every_legal_action(name):
+    rules = mjcore.get_variant(name).rules(OPTIONS[name])
+    table = rules.actions
+    assert rules.actions is table and table_for(name, OPTIONS[name]) is table
+    assert action_table(rules) == table.texts == action_table(name, OPTIONS[name])
+    assert len(set(table.texts)) == len(table)
+    game = rules.new_game(seed=11)
+    bot = mjcore.bots.make_bot("random", seed=1)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        for a in legal:
+            assert table.decode(table.encode(a)) == a
+        game.apply(seat, bot.act_fast(game, seat, legal))
+
+
+def test_a_view_and_a_room_carry_the_rules():
+    from mjcore.server.config import config_from_request
+
+    config = config_from_request(
+        {
+            "variant": "rongcheng",
+            "players": 3,
+            "options": {"luanzhang": True},
+            "seats": ["human", "greedy", "greedy"],
+        }  # fmt: skip
+    )
+    rules = mjcore.get_variant("rongcheng").rules({"luanzhang": True}, 3)
+    assert config.rules is rules
+    assert config.options == rules.options
+    view = rules.new_game(seed=1).view(0)
+    assert view["options"] == rules.options
+    assert isinstance(rules, Rules)
