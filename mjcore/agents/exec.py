@@ -108,7 +108,7 @@ def _setting(text: str, key: str, value: str) -> Any:
             )
         return int(value)
     if key == "fallback":
-        from ..bots.base import BOTS
+        from ..bots.registry import BOTS
 
         if value not in BOTS:
             raise InvalidOptionError(
@@ -250,7 +250,7 @@ class ExecBot:
                 self._fault(fault)
         self.faults["fallback"] += 1
         if self._fallback is None:
-            from ..bots.base import make_bot
+            from ..bots.registry import make_bot
 
             self._fallback = make_bot(self.spec.fallback, self.seed)
         return self._fallback.act_fast(game, seat, legal)  # type: ignore[no-any-return]
