@@ -100,6 +100,8 @@ class Action:
 def parse_action(text: Action | str, legal: Sequence[Action]) -> Action:
     """``Action.parse(text)``; a malformed text's error also lists ``legal`` (the actions the
     seat may take now), so a person sees what to send instead."""
+    if isinstance(text, Action):
+        return text
     try:
         return Action.parse(text)
     except IllegalActionError as exc:

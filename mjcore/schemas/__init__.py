@@ -89,7 +89,7 @@ def bundled_text(name: str) -> str:
         raise InvalidOptionError(
             f"unknown schema {clip(name)}; known schemas: {', '.join(bundled_names())}"
         )
-    return resources.files(__name__).joinpath("bundled", f"{name}.json").read_text("utf-8")
+    return resources.files(__name__).joinpath("bundled").joinpath(f"{name}.json").read_text("utf-8")
 
 
 def bundled(name: str) -> dict[str, Any]:

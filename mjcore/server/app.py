@@ -706,7 +706,7 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={500: _internal})
     app.state.count_limited = limiter.count  # (the HTTP protocol's refusals: limits.py)
     secured = SecurityMiddleware(DrainGate(app, drain), origins)
-    secured.state = app.state  # type: ignore[attr-defined]
+    secured.state = app.state
     return secured
 
 

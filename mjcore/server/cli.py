@@ -220,7 +220,7 @@ def serve_command(
         import uvicorn
 
         from .app import MAX_MESSAGE, create_app
-        from .drain import serve_draining
+        from .drain import DrainGate, serve_draining
         from .limits import ClientLimits, http_protocol, networks
         from .security import mask_url
     except ImportError as exc:  # pragma: no cover - depends on the install
@@ -268,7 +268,9 @@ def serve_command(
         # a header deadline, and 503 to connections past the process's share of descriptors
         http=http_protocol(limits.header_s, limits.max_connections, app.state.count_limited),
     )
-    serve_draining(config, app.app, drain_s)
+    gate = app.app
+    assert isinstance(gate, DrainGate)  # (create_app's layers: security, drain, the app)
+    serve_draining(config, gate, drain_s)
 
 
 def _descriptor_budget(reserve: int = 128) -> int:

@@ -205,7 +205,7 @@ def http_protocol(header_s: float, max_connections: int, on_refused: Callable[[s
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as Base
     except ImportError:  # pragma: no cover - without httptools
-        from uvicorn.protocols.http.h11_impl import H11Protocol as Base
+        from uvicorn.protocols.http.h11_impl import H11Protocol as Base  # type: ignore[assignment]
 
     full = (
         b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"

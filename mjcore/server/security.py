@@ -123,6 +123,9 @@ def is_json(content_type: str | None) -> bool:
 class SecurityMiddleware:
     """Headers on every HTTP response; Origin and JSON checks (see the module docstring)."""
 
+    state: Any = None
+    """The wrapped Starlette app's ``state`` (set by ``create_app``: the limits' counters)."""
+
     def __init__(self, app: ASGIApp, allowed_origins: frozenset[str] = frozenset()) -> None:
         self.app = app
         self.allowed = allowed_origins

@@ -113,7 +113,8 @@ def match_at(template: Match, snap: Snapshot) -> Match:
         match.new_hand()
         return match
     zero = _ZERO.setdefault(match.players, Done([0] * match.players))
-    match._hands = [Done(list(snap.scores))] + [zero] * (snap.hand - 1)
+    stand_ins: list[Any] = [Done(list(snap.scores))] + [zero] * (snap.hand - 1)
+    match._hands = stand_ins  # (Done stand-ins where finished hands were: see trim)
     game = match.rules.new_game(
         seed=match.hand_seed(snap.hand), dealer=snap.dealer, carry=snap.carry
     )
@@ -124,7 +125,7 @@ def match_at(template: Match, snap: Snapshot) -> Match:
 def trim(match: Match, keep: int = KEEP_HANDS) -> None:
     """Replace every hand but the last ``keep`` by stand-ins (their scores summed into the
     first): the match's scores and hand count are unchanged, its memory bounded."""
-    hands = match._hands
+    hands: list[Any] = match._hands
     cut = len(hands) - keep
     if cut < 1 or isinstance(hands[cut - 1], Done):
         return
