@@ -21,8 +21,9 @@ Two modes:
 
 An action outside a row's mask plays that row's first legal action (``infos["illegal"]``)
 with ``illegal="first"`` (the default: ``action_space.sample()`` is unmasked), or raises
-IllegalActionError (nothing moves) with ``illegal="raise"``. Arrays are copies (``copy=False``
-returns the env's own buffers, overwritten by the next step).
+IllegalActionError (nothing moves) with ``illegal="raise"``. The arrays returned are the
+caller's to keep (each step writes new ones); ``copy=False`` returns the env's own buffers,
+overwritten by the next step.
 """
 
 from __future__ import annotations
@@ -100,10 +101,17 @@ class MjcoreVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
 
+    def _fresh_buffers(self) -> None:
+        """With ``copy``: the step writes into new arrays (every row of the observations and
+        masks is written each step), which are then returned as they are — no copy."""
+        vec = self.vec
+        vec.obs = np.empty_like(vec.obs)
+        vec.mask = np.empty_like(vec.mask)
+
     def _observations(self) -> Any:
         if self.flat:
-            return self._out(self.vec.obs)
-        return {"observation": self._out(self.vec.obs), "action_mask": self._out(self.vec.mask)}
+            return self.vec.obs
+        return {"observation": self.vec.obs, "action_mask": self.vec.mask}
 
     def _final_obs(self, i: int, seat: int) -> Any:
         """Row ``i``'s observation as its game stands (before it is replaced)."""
@@ -152,6 +160,8 @@ class MjcoreVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
             base = as_int(seed, "seed")
         else:
             base = int(self._rng.integers(_SEED_LIMIT))
+        if self.copy:
+            self._fresh_buffers()
         self.vec.reset(base)
         self._started = True
         if self.learner is not None:
@@ -163,7 +173,7 @@ class MjcoreVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         vec = self.vec
         infos: dict[str, Any] = {
             "seat": self._out(vec.seat),
-            "action_mask": self._out(vec.mask),
+            "action_mask": vec.mask,  # (the observation's own: fresh each step with copy)
             "game_seed": self._out(vec.game_seeds),
         }
         if self.learner is None:
@@ -180,6 +190,8 @@ class MjcoreVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
         if not self._started:
             raise IllegalActionError("call reset() before step()")
         acts, illegal = self._legal(actions)
+        if self.copy:
+            self._fresh_buffers()
         if self.learner is None:
             finals, scores = self._step_all(acts)
         else:
