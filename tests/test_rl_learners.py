@@ -305,11 +305,13 @@ def _example(name: str, *args: str) -> str:
 
 def test_the_sb3_maskable_ppo_recipe_runs():
     pytest.importorskip("sb3_contrib")
-    out = _example("rl_sb3_maskable_ppo.py", "--steps", "256", "--eval-hands", "4")
-    assert "trained 256 steps" in out and "illegal actions: 0" in out
+    out = _example(
+        "rl_sb3_maskable_ppo.py", "--steps", "32", "--n-steps", "32", "--eval-hands", "2"
+    )
+    assert "trained 32 steps" in out and "illegal actions: 0" in out
 
 
 def test_the_cleanrl_style_ppo_recipe_runs():
     pytest.importorskip("torch")
-    out = _example("rl_cleanrl_ppo.py", "--num-envs", "4", "--num-steps", "32", "--iterations", "2")
+    out = _example("rl_cleanrl_ppo.py", "--num-envs", "2", "--num-steps", "16", "--iterations", "2")
     assert "iteration 2/2" in out and "illegal actions: 0" in out
