@@ -85,13 +85,20 @@ class BaseBot:
 def _registry() -> dict[str, type[BaseBot]]:
     from .expert import ExpertBot
     from .greedy import GreedyBot
+    from .learned import LearnedBot
     from .mc import MCBot
     from .random_bot import RandomBot
 
-    return {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "mc": MCBot}
+    return {
+        "random": RandomBot,
+        "greedy": GreedyBot,
+        "expert": ExpertBot,
+        "mc": MCBot,
+        "learned": LearnedBot,
+    }
 
 
-BOTS = ("greedy", "random", "expert", "mc")
+BOTS = ("greedy", "random", "expert", "mc", "learned")
 """Names accepted by :func:`make_bot` (and ``simulate(bots=...)``)."""
 
 
