@@ -61,35 +61,44 @@ FEATURES = (
     "ready",  # the best discard leaves the hand ready (for declarations)
 )
 F = len(FEATURES)
-_IDX = {name: i for i, name in enumerate(FEATURES)}
 _TURN_PHASES = ("turn",)
 _CLAIM_PHASES = ("claim", "rob")
 
 
+(
+    _DISCARD, _FLOWER, _STEP, _BEST, _UKEIRE, _LIVE, _DANGER, _CONN, _HU, _PASS,
+    _CLAIM, _TURN_GANG, _DELTA, _DECLARE, _READY,
+) = range(F)  # fmt: skip
+
+
 def action_features(game: Game, seat: int, legal: Sequence[Action]) -> np.ndarray:
-    """float32[len(legal), F]: the features of each legal action (see :data:`FEATURES`)."""
-    out = np.zeros((len(legal), F), dtype=np.float32)
+    """float32[len(legal), F]: the features of each legal action (see :data:`FEATURES`).
+
+    Built as Python lists, converted once (a numpy item assignment costs more than the
+    arithmetic)."""
+    out = [[0.0] * F for _ in legal]
     info = _Info.from_game(game, seat)
     hand = info.hand
     counts = hand.counts
     tiles: list[int] = []
     rows: list[int] = []
     phase = info.phase
+    others = False
     for i, a in enumerate(legal):
         kind = a.kind
         if kind == "discard":
             t = a.tile
             if t >= T.N_KINDS or not counts[t]:
-                out[i, _IDX["flower"]] = 1
+                out[i][_FLOWER] = 1.0
             else:
                 tiles.append(t)
                 rows.append(i)
         elif kind == "hu":
-            out[i, _IDX["hu"]] = 1
+            out[i][_HU] = 1.0
         elif kind == "pass":
-            out[i, _IDX["pass"]] = 1
-        elif kind == "declare":
-            out[i, _IDX["declare"]] = 1
+            out[i][_PASS] = 1.0
+        else:
+            others = True
     best = 99
     if tiles:
         shantens, conns = expert_discards(counts, hand.joker_kind, hand.bits, tiles)
@@ -99,29 +108,35 @@ def action_features(game: Game, seat: int, legal: Sequence[Action]) -> np.ndarra
         uke: dict[int, int] = {}
         live: dict[int, int] = {}
         if best > 0:
-            uke = dict(
-                zip(
-                    at_best,
-                    expert_ukeire(counts, hand.joker_kind, hand.bits, info.unseen, at_best),
-                    strict=True,
-                )
-            )
+            got = expert_ukeire(counts, hand.joker_kind, hand.bits, info.unseen, at_best)
+            uke = dict(zip(at_best, got, strict=True))
         elif best == 0:
             lives = expert_waits(counts, hand.joker_kind, hand.bits, info.unseen, at_best)[1]
             live = dict(zip(at_best, lives, strict=True))
         for i, t, sh, conn in zip(rows, tiles, shantens, conns, strict=True):
             row = out[i]
-            row[_IDX["discard"]] = 1
-            row[_IDX["step"]] = min(sh - best, 3)
-            row[_IDX["best"]] = sh == best
-            row[_IDX["ukeire"]] = uke.get(t, 0) / 20
-            row[_IDX["live"]] = live.get(t, 0) / 8
-            row[_IDX["danger"]] = info.danger(t) if threat > 0 else 0.0
-            row[_IDX["conn"]] = conn / 8
+            row[_DISCARD] = 1.0
+            row[_STEP] = min(sh - best, 3)
+            row[_BEST] = float(sh == best)
+            row[_UKEIRE] = uke.get(t, 0) / 20
+            row[_LIVE] = live.get(t, 0) / 8
+            row[_DANGER] = info.danger(t) if threat > 0 else 0.0
+            row[_CONN] = conn / 8
+    if others:
+        _other_features(game, legal, out, hand, phase, best, bool(tiles))
+    return np.array(out, dtype=np.float32)
+
+
+def _other_features(
+    game: Game, legal: Sequence[Action], out: list[list[float]], hand: Any, phase: str,
+    best: int, discards: bool,
+) -> None:  # fmt: skip
+    """The declarations', claims' and gangs' features (rows of ``out``)."""
     for i, a in enumerate(legal):
         kind = a.kind
         if kind == "declare":
-            out[i, _IDX["ready"]] = best <= 0
+            out[i][_DECLARE] = 1.0
+            out[i][_READY] = float(best <= 0)
         elif kind in ("chi", "peng", "gang"):
             if phase in _CLAIM_PHASES:
                 tile = game.claim[1]
@@ -132,16 +147,15 @@ def action_features(game: Game, seat: int, legal: Sequence[Action]) -> np.ndarra
                     after = hand.best_after_discard({tile: 2})
                 else:
                     after = hand.best_after_discard({t: 1 for t in a.tiles if t != tile})
-                out[i, _IDX["claim"]] = 1
+                out[i][_CLAIM] = 1.0
             elif phase in _TURN_PHASES and kind == "gang":
-                take = 4 if counts[a.tile] == 4 else 1
-                now = best if tiles else hand.shanten_without({})
+                take = 4 if hand.counts[a.tile] == 4 else 1
+                now = best if discards else hand.shanten_without({})
                 after = hand.shanten_without({a.tile: take})
-                out[i, _IDX["turn_gang"]] = 1
+                out[i][_TURN_GANG] = 1.0
             else:
                 continue
-            out[i, _IDX["delta"]] = max(min(after - now, 2), -2)
-    return out
+            out[i][_DELTA] = max(min(after - now, 2), -2)
 
 
 class Policy:
@@ -171,14 +185,24 @@ class Policy:
         rows = np.array([trained.get(t, -1) for t in table.texts], dtype=np.int64)
         self.w3 = np.where(rows[None, :] >= 0, w3[:, rows], 0).astype(f32)  # (H, table)
         self.b3 = np.where(rows >= 0, b3[rows], 0).astype(f32)
+        self.n_actions = len(table)
+        # one product for the action logits and the feature weights: [w3 | c], [b3 | cb]
+        self.w_out = np.ascontiguousarray(np.hstack([self.w3, self.c]))
+        self.b_out = np.concatenate([self.b3, self.cb])
         self.table = table
 
     def logits(self, obs: np.ndarray, legal_idx: np.ndarray, feats: np.ndarray) -> np.ndarray:
         """The legal actions' logits from the observation and their features."""
-        h = np.maximum(obs[self.columns] @ self.w1 + self.b1, 0)
-        h = np.maximum(h @ self.w2 + self.b2, 0)
-        head = h @ self.w3[:, legal_idx] + self.b3[legal_idx]
-        return head + feats @ (h @ self.c + self.cb)  # type: ignore[no-any-return]
+        h = obs[self.columns] @ self.w1
+        h += self.b1
+        np.maximum(h, 0, out=h)
+        h2 = h @ self.w2
+        h2 += self.b2
+        np.maximum(h2, 0, out=h2)
+        z = h2 @ self.w_out
+        z += self.b_out
+        a = self.n_actions
+        return z[legal_idx] + feats @ z[a:]  # type: ignore[no-any-return]
 
 
 @functools.cache
@@ -206,6 +230,15 @@ def policy_for(
     return Policy(mine, variant, dict(options_key) or None)
 
 
+def _encode(spec: Any, planes: Any, game: Game, seat: int, out: np.ndarray) -> None:
+    """The compiled observation writer (imported on first use: mjcore.rl is optional)."""
+    global _encode
+    from ..rl._fast import encode
+
+    _encode = encode
+    encode(spec, planes, game, seat, out)
+
+
 class LearnedBot(BaseBot):
     """A trained network over the seat's observation and the legal actions' features."""
 
@@ -229,6 +262,9 @@ class LearnedBot(BaseBot):
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        for a in legal:  # a win is always taken, as every reference bot (and the expert) does
+            if a.kind == "hu":
+                return a
         if game.opts is not self._opts:  # (the options of this bot's game: looked up once)
             self._policy = policy_for(game.variant.name, _options_key(game.opts.to_dict()))
             self._opts = game.opts
@@ -238,13 +274,13 @@ class LearnedBot(BaseBot):
     def _inputs(
         self, policy: Policy, game: Game, seat: int, legal: Sequence[Action]
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        from ..rl import _fast
-
         enc = policy.encoder
         if self._obs is None or self._obs.shape[0] != enc.size:
             self._obs = np.zeros(enc.size, dtype=np.float32)
-            self._planes = _fast.SeatPlanes()
-        _fast.encode(enc.spec, self._planes, game, seat, self._obs)
+            from ..rl._fast import SeatPlanes
+
+            self._planes = SeatPlanes()
+        _encode(enc.spec, self._planes, game, seat, self._obs)
         idx = np.fromiter((policy.table.encode(a) for a in legal), np.int64, len(legal))
         return self._obs, idx, action_features(game, seat, legal)
 
