@@ -4,6 +4,7 @@
   with the 95 % interval, per variant, with default options and with the variant's main
   options on (target: the interval above zero everywhere, over ≥ 20,000 deals);
 * ``mc`` (``mc:ms=50`` by default) against three ``expert``: the same;
+* ``learned`` against three ``greedy`` and three ``expert`` (``--learned-deals N``);
 * the decision cost of every agent on the same decisions (µs, and the ratio to greedy), and
   the hands/s of ``simulate`` with each agent at every seat.
 
@@ -27,6 +28,7 @@ from conftest import size
 
 from mjcore.bots.expert import ExpertBot
 from mjcore.bots.greedy import GreedyBot
+from mjcore.bots.learned import LearnedBot
 from mjcore.bots.mc import MCBot
 from mjcore.bots.random_bot import RandomBot
 from mjcore.sim import simulate
@@ -121,6 +123,11 @@ def test_mc_against_expert_smoke():
     assert row["ci95"] >= 0
 
 
+def test_learned_against_greedy_smoke():
+    row = strength("xuezhan_kaxinwu", LearnedBot, GreedyBot, size(2000, 2))
+    assert row["deals"] >= 2 and row["ci95"] >= 0
+
+
 def test_decision_cost_smoke():
     cost = decision_cost("qingdao", size(20, 1), {"greedy": GreedyBot, "expert": ExpertBot})
     assert cost["decisions"] > 0 and cost["expert"] > 0
@@ -143,6 +150,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--mc", default="mc:ms=50", help="the mc agent's spec")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--cost-hands", type=int, default=10, help="0: no cost rows")
+    parser.add_argument(
+        "--learned-deals", type=int, default=0, help="deals of learned v greedy and v expert"
+    )
     args = parser.parse_args(argv)
     mc = mc_agent(args.mc)
     for variant in args.variants.split(","):
@@ -151,19 +161,25 @@ def main(argv: Sequence[str] | None = None) -> None:
                 break
             row = strength(variant, ExpertBot, GreedyBot, args.deals, opts, workers=args.workers)
             print(_line(variant, f"expert v greedy {label}", row), flush=True)
+        if args.learned_deals:
+            for field, name in ((GreedyBot, "greedy"), (ExpertBot, "expert")):
+                row = strength(variant, LearnedBot, field, args.learned_deals, workers=args.workers)
+                print(_line(variant, f"learned v {name}", row), flush=True)
         if args.mc_deals:
             row = strength(variant, mc, ExpertBot, args.mc_deals, workers=args.workers)
             print(_line(variant, f"{args.mc} v expert", row), flush=True)
         if not args.cost_hands:
             continue
         agents = {"greedy": GreedyBot, "random": RandomBot, "expert": ExpertBot}
+        agents["learned"] = LearnedBot
         cost = decision_cost(variant, args.cost_hands, agents)
         mc_cost = decision_cost(variant, 1, {"greedy": GreedyBot, args.mc: mc})
         g = cost["greedy"]
         print(
             f"{variant:<16} µs/decision ({cost['decisions']} decisions): greedy {g:.1f}, "
             f"random {cost['random']:.1f}, expert {cost['expert']:.1f} "
-            f"({cost['expert'] / g:.1f}x greedy), {args.mc} {mc_cost[args.mc]:.0f}",
+            f"({cost['expert'] / g:.1f}x greedy), learned {cost['learned']:.1f}, "
+            f"{args.mc} {mc_cost[args.mc]:.0f}",
             flush=True,
         )
         hg = hands_per_second(variant, 200, GreedyBot)

@@ -7,6 +7,10 @@ actions, every case in the same run:
   list of every step, the action picked among the legal texts);
 * ``aec`` — the PettingZoo AEC env (``observe`` → observation + mask, ``step``);
 * ``vector1`` / ``vector64`` / ``vector256`` — :class:`mjcore.rl.VectorEnv` with N games;
+* ``gymvec64`` / ``gymvec256`` — the Gymnasium vector env over it
+  (``gymnasium.make_vec(id, N, vectorization_mode="vector_entry_point")``, self-play: every
+  seat learns), arrays copied as Gymnasium's own vector envs do, infos built every step: the
+  learners' figure beside the raw one (target: ≥ 0.8× ``vector64``);
 * ``riichienv`` / ``pymahjong`` — the peers' envs (the ``bench-peers`` extra; skipped where they
   do not install): a riichi hand each, observation (``encode()`` planes / 93×34) and mask of
   every acting seat, one env step per call.
@@ -41,7 +45,7 @@ from mjcore.variants import get_variant  # noqa: E402
 
 STEPS = size(int(os.environ.get("MJCORE_BENCH_RL_STEPS", "20000")), 300)
 VARIANT = os.environ.get("MJCORE_BENCH_RL_VARIANT", "qingdao")
-CASES = ("engine", "naive", "aec", "vector1", "vector64", "vector256")
+CASES = ("engine", "naive", "aec", "vector1", "vector64", "vector256", "gymvec64", "gymvec256")
 PEERS = ("riichienv", "pymahjong")
 
 
@@ -106,6 +110,22 @@ def vector(variant: str, steps: int, n: int) -> int:
     return done
 
 
+def gymvec(variant: str, steps: int, n: int) -> int:
+    """The Gymnasium vector env (self-play), the same random legal actions as :func:`vector`."""
+    import gymnasium
+
+    env = gymnasium.make_vec(rl.ENV_IDS[variant], n, vectorization_mode="vector_entry_point")
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    done = 0
+    while done < steps:
+        mask = obs["action_mask"]
+        r = (rng.random(n) * mask.sum(axis=1)).astype(np.int64)
+        obs, _, _, _, _ = env.step((mask.cumsum(axis=1) > r[:, None]).argmax(axis=1))
+        done += n
+    return done
+
+
 def riichienv(steps: int) -> int:
     """riichienv's RiichiEnv (one riichi hand a game): encode() and mask() of each asked seat."""
     import riichienv as rv
@@ -157,6 +177,9 @@ def runner(case: str, variant: str = VARIANT) -> Callable[[int], int]:
         return lambda steps: naive(variant, steps)
     if case == "aec":
         return lambda steps: aec(variant, steps)
+    if case.startswith("gymvec"):
+        g = int(case[len("gymvec") :])
+        return lambda steps: gymvec(variant, steps, g)
     n = int(case[len("vector") :])
     return lambda steps: vector(variant, steps, n)
 
@@ -184,6 +207,10 @@ def ratio_lines(sps: dict[str, float]) -> list[str]:
         if ref in sps:
             parts = [f"{c} {sps[c] / sps[ref]:.2f}x" for c in CASES[2:] if c in sps]
             lines.append(f"rl {VARIANT} steps/s ÷ {ref}: " + ", ".join(parts))
+    for n in (64, 256):
+        if f"gymvec{n}" in sps and f"vector{n}" in sps:
+            ratio = sps[f"gymvec{n}"] / sps[f"vector{n}"]
+            lines.append(f"rl {VARIANT} Gymnasium vector env ÷ raw VectorEnv, N={n}: {ratio:.2f}x")
     return lines
 
 

@@ -12,17 +12,24 @@ from ..errors import InvalidOptionError, clip
 from .base import BaseBot, SeedLike
 from .expert import ExpertBot
 from .greedy import GreedyBot
+from .learned import LearnedBot
 from .mc import MCBot
 from .random_bot import RandomBot
 
-BOTS = ("greedy", "random", "expert", "mc")
+BOTS = ("greedy", "random", "expert", "mc", "learned")
 """Names accepted by :func:`make_bot` (and ``simulate(bots=...)``)."""
 
 
 @cache  # built once (make_bot runs for every seat of every simulated hand); read only
 def bot_classes() -> dict[str, type[BaseBot]]:
     """The registered bot classes by name."""
-    return {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "mc": MCBot}
+    return {
+        "random": RandomBot,
+        "greedy": GreedyBot,
+        "expert": ExpertBot,
+        "mc": MCBot,
+        "learned": LearnedBot,
+    }
 
 
 def make_bot(name: str, seed: SeedLike = None) -> BaseBot:

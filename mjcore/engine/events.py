@@ -164,6 +164,13 @@ class EventLog:
     def __repr__(self) -> str:
         return f"EventLog({self.since(0)!r})"
 
+    def copy(self) -> EventLog:
+        """An independent log with the same events (their packed values are never changed)."""
+        new = EventLog()
+        new._packed = list(self._packed)
+        new._n = self._n
+        return new
+
     def __reduce__(self) -> tuple[Any, ...]:
         # By value: schema numbers are only meaningful inside this process.
         pairs = [(e.pop("type"), e) for e in self.since(0)]

@@ -478,6 +478,19 @@ class Game:
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def copy(self) -> Game:
+        """An independent game in the same state (a few µs: engine/clone.py says what is
+        copied and what, never changed in place, is shared); for search and what-if play."""
+        from .clone import copy_game
+
+        return copy_game(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.variant.name} players={self.n} phase={self.phase} "
+            f"to_act={self.to_act()} scores={self.scores} wall={self.wall.live}>"
+        )
+
     # ---- liability and sealed seats (general mechanisms a variant's rules switch on)
     def bind(self, a: int, b: int) -> None:
         """Put seats ``a`` and ``b`` in a liability relation (互包) for the rest of the hand."""

@@ -47,6 +47,10 @@ class Wall:
     def __reduce__(self) -> tuple[type, tuple[list[int], int, int, int, int]]:
         return (Wall, self._fields())
 
+    def copy(self) -> Wall:
+        """An independent wall at the same position (the order's bytes are shared)."""
+        return Wall(self._order, self.head, self.tail, self.kept, self.reserve)
+
     @property
     def remaining(self) -> int:
         return self.tail - self.head

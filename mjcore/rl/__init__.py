@@ -4,6 +4,9 @@
 * ``gymnasium.make("mjcore/Qingdao-v0", opponents="greedy", seat=0)`` — a single-agent env
   whose other seats are bots (registered on import of this package);
 * :class:`VectorEnv` — N games stepped together into preallocated numpy arrays;
+* ``gymnasium.make_vec(id, N, vectorization_mode="vector_entry_point")`` —
+  :class:`MjcoreVectorEnv`, a Gymnasium vector env over VectorEnv (self-play or bot opponents);
+* :class:`SelfPlayEnv` — one learner at every seat of N games, all seats' observations batched;
 * :func:`action_table`, :func:`encode_action`, :func:`decode_action` — the action indices;
 * :class:`Encoder` — the observation encoding (docs/rl.md documents it field by field).
 
@@ -33,6 +36,8 @@ __all__ = [
     "Field",
     "MjcoreAEC",
     "MjcoreGymEnv",
+    "MjcoreVectorEnv",
+    "SelfPlayEnv",
     "Table",
     "VectorEnv",
     "action_table",
@@ -78,6 +83,14 @@ def __getattr__(name: str) -> Any:
         from .vector import VectorEnv
 
         return VectorEnv
+    if name == "SelfPlayEnv":
+        from .selfplay import SelfPlayEnv
+
+        return SelfPlayEnv
+    if name == "MjcoreVectorEnv":
+        from .gym_vector import MjcoreVectorEnv
+
+        return MjcoreVectorEnv
     raise AttributeError(f"module 'mjcore.rl' has no attribute {name!r}")
 
 

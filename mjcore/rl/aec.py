@@ -136,10 +136,9 @@ class MjcoreAEC(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        game = self.game
-        lines = [f"{self.variant.name} phase={game.phase} current={game.current}"]
-        lines += [f"seat {s}: score {sc}" for s, sc in enumerate(game.scores)]
-        return "\n".join(lines)
+        from ..engine.render import render_table  # the table as the seat to act sees it
+
+        return render_table(self.game, self.agent_name_mapping[self.agent_selection])
 
     def close(self) -> None:
         pass

@@ -37,9 +37,14 @@ class MjcoreGymEnv(gymnasium.Env):  # type: ignore[type-arg]
 
     An action outside the mask plays the first legal action instead (``info["illegal"]``)
     with ``illegal="first"`` (the default: Gymnasium's checker samples unmasked actions), or
-    raises IllegalActionError with ``illegal="raise"``."""
+    raises IllegalActionError with ``illegal="raise"``.
 
-    metadata = {"render_modes": ["ansi"]}
+    The legal-action mask is where the learners look for it: ``obs["action_mask"]``,
+    ``info["action_mask"]`` and :meth:`action_masks` (sb3-contrib's ``MaskablePPO`` finds it
+    with no wrapper). ``flat=True`` makes the observation the float32 ``Box`` alone (for
+    learners without ``Dict`` spaces); the mask is then in the info and ``action_masks()``."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
         self,
@@ -51,6 +56,7 @@ class MjcoreGymEnv(gymnasium.Env):  # type: ignore[type-arg]
         hands: int | None = None,
         render_mode: str | None = None,
         illegal: str = "first",
+        flat: bool = False,
     ) -> None:
         if illegal not in ("first", "raise"):
             raise InvalidOptionError(f"illegal must be 'first' or 'raise', got {illegal!r}")
@@ -69,6 +75,10 @@ class MjcoreGymEnv(gymnasium.Env):  # type: ignore[type-arg]
         self._bots = resolve_bots(spec, self.players)
         self._deciders: list[Any] = []
         self.observation_space, self.action_space = spaces_of(self.encoder)
+        self.flat = bool(flat)
+        if self.flat:
+            self.observation_space = self.observation_space["observation"]
+        self._mask = np.zeros(len(self.table), dtype=np.int8)
         self.render_mode = render_mode
         self._rewards = np.zeros(self.players, dtype=np.int64)
 
@@ -76,11 +86,14 @@ class MjcoreGymEnv(gymnasium.Env):  # type: ignore[type-arg]
     def game(self) -> Game:
         return self._table.game
 
-    def _obs(self) -> dict[str, np.ndarray]:
-        return {
-            "observation": self.encoder.observation(self.game, self.seat),
-            "action_mask": self.encoder.action_mask(self.game, self.seat),
-        }
+    def _obs(self) -> Any:
+        obs = self.encoder.observation(self.game, self.seat)
+        self._mask = self.encoder.action_mask(self.game, self.seat)
+        return obs if self.flat else {"observation": obs, "action_mask": self._mask}
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions now (bool[actions]: sb3-contrib's convention)."""
+        return self._mask.astype(bool)
 
     def _play_bots(self) -> bool:
         """Let the bots act until the learner must decide; True once the episode is over."""
@@ -106,7 +119,8 @@ class MjcoreGymEnv(gymnasium.Env):  # type: ignore[type-arg]
         self._deciders = [decider(b.make(bot_seed(game_seed, s))) for s, b in enumerate(self._bots)]
         self._rewards[:] = 0
         self._done = self._play_bots()
-        return self._obs(), {"seed": game_seed}
+        obs = self._obs()
+        return obs, {"seed": game_seed, "action_mask": self._mask}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         if getattr(self, "_done", None) is None:  # (set by reset)
@@ -125,12 +139,17 @@ class MjcoreGymEnv(gymnasium.Env):  # type: ignore[type-arg]
         self._done = done
         if done:
             info["scores"] = self._table.scores()
-        return self._obs(), float(self._rewards[self.seat]), done, False, info
+        obs = self._obs()
+        info["action_mask"] = self._mask
+        return obs, float(self._rewards[self.seat]), done, False, info
 
     def render(self) -> str | None:
+        """``render_mode="ansi"``: the table as the learner sees it (engine/render.py)."""
         if self.render_mode is None:
             return None
-        return f"{self.variant.name} phase={self.game.phase} scores={self.game.scores}"
+        from ..engine.render import render_table
+
+        return render_table(self.game, self.seat)
 
 
 def register_envs() -> None:
@@ -138,5 +157,8 @@ def register_envs() -> None:
     for name, env_id in ENV_IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(
-                id=env_id, entry_point="mjcore.rl.gym:MjcoreGymEnv", kwargs={"variant": name}
+                id=env_id,
+                entry_point="mjcore.rl.gym:MjcoreGymEnv",
+                vector_entry_point="mjcore.rl.gym_vector:make_vector",  # issue 35
+                kwargs={"variant": name},
             )
