@@ -20,7 +20,7 @@ import time
 import pytest
 from conftest import _RESULTS, NOTES, size
 
-from mjcore.bots.base import make_bot
+from mjcore.bots.registry import make_bot
 from mjcore.bots.mc import Snapshot
 from mjcore.variants import get_variant, names
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mjcore import tiles as T
-from mjcore.bots.base import make_bot
+from mjcore.bots.registry import make_bot
 from mjcore.engine.game import STATE
 from mjcore.engine.render import render_table
 from mjcore.variants import get_variant, names
