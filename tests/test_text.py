@@ -93,7 +93,7 @@ def test_hand_waits_columns_line_up():
     out = CliRunner().invoke(main, ["hand", "123m456p789s1122z", "-v", "qingdao"])
     assert out.exit_code == 0, out.output
     waits = [line for line in out.output.splitlines() if " left " in line]
-    assert len(waits) == 2 and all("屁胡 (pihu)" in line for line in waits), out.output
+    assert len(waits) == 2 and all("屁胡 Chicken Hand (pihu)" in line for line in waits), out.output
     assert len({_start(line, "left") for line in waits}) == 1
     assert len({_start(line, "屁胡") for line in waits}) == 1
 
@@ -108,7 +108,8 @@ def test_simulation_summary_names_patterns_in_chinese_aligned():
     rows = lines[start : start + len(stats.wins_by_pattern)]
     v = get_variant("lipu")
     for line, (pid, count) in zip(rows, stats.wins_by_pattern.most_common(), strict=True):
-        assert line.startswith(f"  {v.pattern(pid).name} ({pid})"), line
+        p = v.pattern(pid)
+        assert line.startswith(f"  {p.name} {p.english} ({pid})"), line
         assert f" {count} " in line
     assert len({len(v.pattern(p).name) for p in stats.wins_by_pattern}) > 1, rows
     assert len({display_width(line) for line in rows}) == 1, rows  # right-aligned % column

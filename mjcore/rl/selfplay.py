@@ -23,10 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.game import as_int
+from ..engine.checks import as_int
 from ..errors import IllegalActionError, InvalidOptionError
-from ..variants import get_variant
 from . import _fast
+from .actions import resolve_rules
 from .encoding import Encoder
 from .table import Table
 
@@ -43,17 +43,18 @@ class SelfPlayEnv:
         seed: int = 0,
         hands: int | None = None,
     ) -> None:
-        self.variant = get_variant(variant)
         self.num_envs = as_int(num_envs, "num_envs")
         if self.num_envs < 1:
             raise InvalidOptionError(f"num_envs must be positive, got {self.num_envs}")
-        self.players = as_int(players, "players")
-        self.encoder = Encoder(self.variant, options)
+        # the public edge: a Rules, or a variant name/object under ``options`` for ``players``
+        self.rules = resolve_rules(variant, options, as_int(players, "players"))
+        self.variant = self.rules.variant
+        self.players = self.rules.players
+        self.encoder = Encoder(self.rules)
         self.table = self.encoder.table
-        opts = self.table.opts.to_dict()
         self.seed = as_int(seed, "seed")
         n, p = self.num_envs, self.players
-        self.tables = [Table(self.variant, p, opts, hands) for _ in range(n)]
+        self.tables = [Table(self.rules, hands) for _ in range(n)]
         self.obs = np.zeros((n, p, self.encoder.size), dtype=np.float32)
         self.mask = np.zeros((n, p, len(self.table)), dtype=np.int8)
         self.rewards = np.zeros((n, p), dtype=np.int64)
