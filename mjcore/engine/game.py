@@ -798,8 +798,11 @@ class Game:
         self.drawn, self.draw_how = tile, how
         self.phase = "turn"
         self._events.add(_DRAW, (seat, _TILE[tile], how))
-        limit = self.rules.gang_limit
-        if how == "replacement" and limit and self.gangs_on_table >= limit:
+        if (
+            how == "replacement"
+            and self.rules.gang_limit
+            and self.gangs_on_table >= self.rules.gang_limit
+        ):
             self.extra["gang_limit_hit"] = True
             if not self.evaluate_win(seat, tile, "self_draw"):
                 self._end_hand(exhausted=True)

@@ -281,8 +281,14 @@ class Variant:
 
     def _facts(self, opts: Any) -> Rules:
         """The Rules of these options at the largest table (for facts that do not depend on
-        the player count)."""
-        return self.rules(opts, self.max_players)
+        the player count). The last one asked is kept with its options (compared by identity,
+        the options held: no hash of the options dataclass on the hooks' hot path)."""
+        last = self.__dict__.get("_last_facts")
+        if last is not None and last[0] is opts:
+            return last[1]  # type: ignore[no-any-return]
+        rules = self.rules(opts, self.max_players)
+        self.__dict__["_last_facts"] = (opts, rules)
+        return rules
 
     def table_actions(self, opts: Any, kinds: frozenset[int]) -> list[Action]:
         """The variant's own actions under ``opts`` for the action table, in a fixed order:
@@ -586,6 +592,7 @@ class Variant:
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state.pop("_rules", None)  # (rebuilt on demand in the copy)
+        state.pop("_last_facts", None)
         return state
 
     def option_docs(self) -> dict[str, str]:
