@@ -20,8 +20,8 @@ import time
 import pytest
 from conftest import _RESULTS, NOTES, size
 
-from mjcore.bots.registry import make_bot
 from mjcore.bots.mc import Snapshot
+from mjcore.bots.registry import make_bot
 from mjcore.variants import get_variant, names
 
 COPIES = size(20000, 50)

@@ -61,10 +61,12 @@ def test_check_display_name_refuses_what_hides_or_breaks_the_table(raw, why):
 pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from server_support import Server  # noqa: E402
+from server_support import Server, missing  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="system chromium not installed")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason=missing("the system Chromium", "chromium fonts-wqy-microhei")
+)
 CJK = re.compile(r"[\u3400-\u9fff]")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}

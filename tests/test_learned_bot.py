@@ -11,9 +11,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from mjcore.bots.registry import BOTS, make_bot
 from mjcore.bots.learned import FEATURES, WEIGHTS, LearnedBot, action_features
 from mjcore.bots.mc import determinize
+from mjcore.bots.registry import BOTS, make_bot
 from mjcore.bots.spec import resolve_bots
 from mjcore.errors import InvalidOptionError
 from mjcore.sim import simulate

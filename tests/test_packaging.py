@@ -105,6 +105,9 @@ _ALLOWED_TOOLS = {  # tools the documents tell a developer to install themselves
     "twine",
     "pip",
     "jsonschema",
+    # the RL recipes' learners (examples/rl_*.py): never a dependency of mjcore
+    "sb3-contrib",
+    "torch",
 }
 
 
