@@ -298,7 +298,7 @@ def test_a_chosen_name_is_checked_escaped_and_shown_at_the_table_and_in_the_repl
     assert page.locator(".seat img, #board img").count() == 0  # … never as markup
     assert server.get(f"/api/rooms/{room}")["seats"][0]["name"] == name
     status, error = server.post(f"/api/rooms/{room}/join", {"name": "x\x00y"})
-    assert status == 400 and "control" in error["error"]
+    assert status == 400 and "unprintable" in error["error"]
     finish_hand(page)
     page.click("#replay-link")
     wait_js(page, "document.body.dataset.step === '0'", timeout=10_000)
