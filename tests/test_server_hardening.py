@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 
-from server_support import Client, Server, drain, to_act  # noqa: E402
+from server_support import Client, Server, drain, missing, to_act  # noqa: E402
 
 from mjcore.server.security import InvalidNameError, check_display_name, origin_allowed  # noqa: E402
 
@@ -490,7 +490,7 @@ def test_the_replay_page_never_sends_the_token_to_another_path(server):
     sync_api = pytest.importorskip("playwright.sync_api")
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
-        pytest.skip("system chromium not installed")
+        pytest.skip(missing("the system Chromium", "chromium fonts-wqy-microhei"))
     room, tokens = two_humans(server)
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, headless=True)

@@ -229,7 +229,7 @@ def _encode(spec: Any, planes: Any, game: Game, seat: int, out: np.ndarray) -> N
     global _encode
     from ..rl._fast import encode
 
-    _encode = encode
+    _encode = encode  # type: ignore[assignment]
     encode(spec, planes, game, seat, out)
 
 

@@ -108,7 +108,7 @@ class SelfPlayEnv:
             raise IllegalActionError(
                 f"actions must be integers of shape ({n}, {p}), got {acts.dtype} {acts.shape}"
             )
-        asked = self.mask.any(axis=2)
+        asked = np.asarray(self.mask.any(axis=2), dtype=bool)
         a = np.where(asked, acts, 0).astype(np.int64)
         if ((a < 0) | (a >= self.mask.shape[2])).any():
             i, s = np.argwhere((a < 0) | (a >= self.mask.shape[2]))[0]
