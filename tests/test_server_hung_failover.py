@@ -18,10 +18,10 @@ pytest.importorskip("websockets")
 pytest.importorskip("psycopg")
 
 from pg_support import Postgres, binaries  # noqa: E402
-from server_support import Client, Server, drain, to_act  # noqa: E402
+from server_support import Client, Server, drain, missing, to_act  # noqa: E402
 
 if binaries() is None:  # pragma: no cover - .ci/run installs it
-    pytest.skip("PostgreSQL's server programs are not installed", allow_module_level=True)
+    pytest.skip(missing("PostgreSQL's server programs", "postgresql"), allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +82,7 @@ def test_a_hung_process_behind_nginx_is_failed_over(pg, tmp_path):
     from websockets.exceptions import ConnectionClosed
 
     if nginx_binary() is None:  # pragma: no cover - .ci/run installs it
-        pytest.skip("nginx is not installed")
+        pytest.skip(missing("nginx", "nginx-light"))
     lease = 3.0
     servers = [
         Server(

@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 
-from server_support import Client, Server  # noqa: E402
+from server_support import Client, Server, missing  # noqa: E402
 
 
 def request(
@@ -116,7 +116,7 @@ def test_behind_nginx_the_forwarded_address_from_a_trusted_proxy_is_the_client(t
     from nginx_support import Nginx, nginx_binary
 
     if nginx_binary() is None:  # pragma: no cover - .ci/run installs it
-        pytest.skip("nginx is not installed")
+        pytest.skip(missing("nginx", "nginx-light"))
     limits = ("--trusted-proxy", "127.0.0.1", "--limit-rooms-per-minute", "2")
     full = Server(tmp_path / "a.db", *limits, "--max-rooms", "0").start()
     ok = Server(tmp_path / "a.db", *limits).start()
