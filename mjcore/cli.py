@@ -270,7 +270,7 @@ def _register_subcommands() -> None:
     main.add_command(simulate_command)
     main.add_command(replay_command)
     main.add_command(score_command)
-    from .sim.league import league_command
+    from .sim.league_cli import league_command
 
     main.add_command(league_command)
     from .agents.cli import agent_command

@@ -21,7 +21,8 @@ from mjcore.variants import get_variant
 
 pytest.importorskip("openskill")
 
-from mjcore.sim.league import league, league_command  # noqa: E402  (after the skip)
+from mjcore.sim.league import league  # noqa: E402  (after the skip)
+from mjcore.sim.league_cli import league_command  # noqa: E402
 
 MAIN_OPTIONS = {
     "xuezhan_kaxinwu": {"three_suits": True, "must_gang": True},

@@ -45,7 +45,7 @@ from .config import (  # noqa: F401  (re-exported: the room request's names)
     RoomsFull,
     config_from_request,
 )
-from .snapshots import KEEP_HANDS, Snapshot, match_at, snapshot_of, trim
+from .snapshots import KEEP_HANDS, Snapshot, replay_log, snapshot_of, trim
 from .store import Store, StoredRoom, StoreError
 
 MAX_ACTIONS_PER_PUMP = 64  # bot actions applied before yielding to other rooms
@@ -70,42 +70,6 @@ class Sink(Protocol):
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def replay_log(
-    config: RoomConfig,
-    log: list[tuple[int, int, str]],
-    snap: Snapshot | None = None,
-    keep: int = KEEP_HANDS,
-    snaps: dict[int, Snapshot] | None = None,
-) -> Match:
-    """The room's match after ``log``: from its start, or from ``snap`` (then ``log`` starts
-    with that hand's new_hand entry). Only the last ``keep`` hands stay whole in memory;
-    ``snaps`` (if given) gets the snapshot of every hand dealt from the log."""
-    match = Match(config.rules, seed=config.seed, first_dealer=config.first_dealer)
-    start = 0
-    if snap is not None:
-        if not log or log[0] != (snap.hand, -1, "new_hand"):
-            raise RoomError(f"the log does not start at hand {snap.hand}'s snapshot")
-        match = match_at(match, snap)
-        start = 1
-        if snaps is not None:
-            snaps[snap.hand] = snap
-    base = snap.n if snap is not None else 0
-    for i in range(start, len(log)):
-        hand, seat, action = log[i]
-        if action == "new_hand":
-            match.new_hand()
-            if snaps is not None:
-                dealt = snapshot_of(match, base + i)
-                snaps[dealt.hand] = dealt
-            trim(match, keep)
-        else:
-            game = match.current
-            if game is None or hand != len(match._hands) - 1:
-                raise RoomError(f"log entry for hand {hand} out of order")
-            game.apply(seat, action)
-    return match
 
 
 class Room:

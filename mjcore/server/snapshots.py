@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..engine.game import Game
 from ..engine.match import Match
+from .config import RoomConfig, RoomError
 from .store import Store, StoredRoom, _failing_as_store_error, actions, rooms, seats
 
 metadata = MetaData()
@@ -195,8 +196,6 @@ def load_room(store: Store, room_id: str) -> tuple[StoredRoom, Snapshot | None] 
 def load_hand(store: Store, room_id: str, config: Any, hand: int) -> Game | None:
     """Hand ``hand`` of a room as played (finished or not), rebuilt from its snapshot and its
     log entries (from the whole log if it has no snapshot); None if it was never dealt."""
-    from .rooms import replay_log
-
     with _failing_as_store_error([room_id]), store.engine.connect() as conn:
         found = {
             r.hand: r
@@ -223,3 +222,39 @@ def load_hand(store: Store, room_id: str, config: Any, hand: int) -> Game | None
         return None
     match = replay_log(config, log, snap, keep=1)
     return match.current
+
+
+def replay_log(
+    config: RoomConfig,
+    log: list[tuple[int, int, str]],
+    snap: Snapshot | None = None,
+    keep: int = KEEP_HANDS,
+    snaps: dict[int, Snapshot] | None = None,
+) -> Match:
+    """The room's match after ``log``: from its start, or from ``snap`` (then ``log`` starts
+    with that hand's new_hand entry). Only the last ``keep`` hands stay whole in memory;
+    ``snaps`` (if given) gets the snapshot of every hand dealt from the log."""
+    match = Match(config.rules, seed=config.seed, first_dealer=config.first_dealer)
+    start = 0
+    if snap is not None:
+        if not log or log[0] != (snap.hand, -1, "new_hand"):
+            raise RoomError(f"the log does not start at hand {snap.hand}'s snapshot")
+        match = match_at(match, snap)
+        start = 1
+        if snaps is not None:
+            snaps[snap.hand] = snap
+    base = snap.n if snap is not None else 0
+    for i in range(start, len(log)):
+        hand, seat, action = log[i]
+        if action == "new_hand":
+            match.new_hand()
+            if snaps is not None:
+                dealt = snapshot_of(match, base + i)
+                snaps[dealt.hand] = dealt
+            trim(match, keep)
+        else:
+            game = match.current
+            if game is None or hand != len(match._hands) - 1:
+                raise RoomError(f"log entry for hand {hand} out of order")
+            game.apply(seat, action)
+    return match
