@@ -125,7 +125,7 @@ def test_a_bad_allow_origin_is_a_clear_error(tmp_path):
 
     cmd = [sys.executable, "-m", "mjcore.cli", "serve", "--port", "0", "--db",
            str(tmp_path / "x.db"), "--allow-origin", "table.example/path"]  # fmt: skip
-    out = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=env())
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=env(), cwd=tmp_path)
     assert out.returncode != 0
     assert "not an origin" in out.stderr
 
