@@ -1,6 +1,9 @@
 """Instructions per hand, counted by valgrind (callgrind): a figure that load does not move.
 
-Run: ``python bench/instructions.py [VARIANT …] [--bots random,greedy] [--hands 30]``.
+Run: ``python bench/instructions.py [VARIANT …] [--bots random,greedy] [--hands 30]
+[--against OTHER_PYTHON]``. ``--against`` counts the same hands under another interpreter
+(another build of mjcore installed in another virtual environment) in place of the
+pure-Python fallback: the before-and-after figure of a change.
 
 On a shared 2-core machine the CPU-time figures of ``bench_games.py`` swing by ±30 % with
 whatever else runs; an instruction count is the same on every run of the same code, so two
@@ -30,7 +33,9 @@ _PLAY = (
 )
 
 
-def count(variant: str, bots: str, hands: int, pure: bool = False) -> int:
+def count(
+    variant: str, bots: str, hands: int, pure: bool = False, python: str = sys.executable
+) -> int:
     """Instructions callgrind counts for importing mjcore and playing ``hands`` hands."""
     env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     env.pop("MJCORE_PURE_PYTHON", None)
@@ -38,8 +43,7 @@ def count(variant: str, bots: str, hands: int, pure: bool = False) -> int:
         env["MJCORE_PURE_PYTHON"] = "1"
     code = _PLAY.format(bench=str(Path(__file__).parent), variant=variant, bots=bots, n=hands)
     out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-        + [sys.executable, "-c", code],
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + [python, "-c", code],
         env=env,
         cwd=tempfile.gettempdir(),  # not a source checkout: ``-c`` imports from the cwd first
         capture_output=True,
@@ -52,8 +56,12 @@ def count(variant: str, bots: str, hands: int, pure: bool = False) -> int:
     return int(found.group(1).replace(",", ""))
 
 
-def per_hand(variant: str, bots: str, hands: int, pure: bool = False) -> float:
-    return (count(variant, bots, hands, pure) - count(variant, bots, 0, pure)) / hands
+def per_hand(
+    variant: str, bots: str, hands: int, pure: bool = False, python: str = sys.executable
+) -> float:
+    return (
+        count(variant, bots, hands, pure, python) - count(variant, bots, 0, pure, python)
+    ) / hands
 
 
 def main() -> None:
@@ -61,17 +69,23 @@ def main() -> None:
     parser.add_argument("variants", nargs="*", default=list(VARIANTS))
     parser.add_argument("--bots", default="random,greedy")
     parser.add_argument("--hands", type=int, default=30)
+    parser.add_argument("--against", help="another interpreter (build) to count beside this one")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
-    print(f"{'variant':16} {'bots':7} {'compiled':>14} {'pure Python':>14} {'ratio':>6}")
+    other = "pure Python" if args.against is None else "against"
+    print(f"{'variant':16} {'bots':7} {'compiled':>14} {other:>14} {'ratio':>6}")
     for variant in args.variants:
         for bots in args.bots.split(","):
             fast = per_hand(variant, bots, args.hands)
-            slow = per_hand(variant, bots, args.hands, pure=True)
+            if args.against is None:
+                slow = per_hand(variant, bots, args.hands, pure=True)
+            else:
+                slow = per_hand(variant, bots, args.hands, python=args.against)
             print(
                 f"{variant:16} {bots:7} {fast / 1e6:>12.2f} M {slow / 1e6:>12.2f} M "
-                f"{slow / fast:>5.2f}x"
+                f"{slow / fast:>5.2f}x",
+                flush=True,
             )
 
 

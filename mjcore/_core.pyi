@@ -86,6 +86,16 @@ def expert_discards(
 def expert_ukeire(
     counts: TileLike, joker_kind: int, flags: int, unseen: list[int], tiles: list[int]
 ) -> list[int]: ...
+def mlp_forward(
+    x: npt.NDArray[np.float32],
+    w1: npt.NDArray[np.float32],
+    b1: npt.NDArray[np.float32],
+    w2: npt.NDArray[np.float32],
+    b2: npt.NDArray[np.float32],
+    w3: npt.NDArray[np.float32],
+    b3: npt.NDArray[np.float32],
+    out: npt.NDArray[np.float32],
+) -> None: ...
 def expert_waits(
     counts: TileLike, joker_kind: int, flags: int, unseen: list[int], tiles: list[int]
 ) -> tuple[list[int], list[int]]: ...

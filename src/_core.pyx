@@ -11,6 +11,7 @@ import numpy as np
 cimport numpy as cnp
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from libc.stdint cimport int64_t, int8_t, uint8_t, uint16_t, uint64_t
+from libc.stdlib cimport free, malloc
 
 from mj_hand cimport *
 
@@ -857,3 +858,49 @@ def expert_discards(counts, int joker_kind, int flags, list tiles not None):
                 shan[t] = <int8_t>mj_split_shanten(h, joker_kind, flags)
                 h[t] += 1
     return [shan[tv[i]] for i in range(n)], [mj_connectivity(h, tv[i]) for i in range(n)]
+
+
+def mlp_forward(const float[::1] x not None, const float[:, ::1] w1 not None,
+                const float[::1] b1 not None, const float[:, ::1] w2 not None,
+                const float[::1] b2 not None, const float[:, ::1] w3 not None,
+                const float[::1] b3 not None, float[::1] out not None):
+    """Write ``relu(relu(x @ w1 + b1) @ w2 + b2) @ w3 + b3`` into ``out`` (float32 arrays,
+    C-contiguous): the learned bot's forward pass for one observation. The first layer adds
+    only the rows of ``x``'s nonzero entries (an observation is mostly zeros), so it costs
+    a few microseconds where numpy's three small products and temporaries cost tens."""
+    cdef Py_ssize_t n = x.shape[0], h1 = w1.shape[1], h2 = w2.shape[1], m = w3.shape[1]
+    cdef Py_ssize_t i, j
+    cdef float v
+    cdef float *a
+    if (w1.shape[0] != n or b1.shape[0] != h1 or w2.shape[0] != h1 or b2.shape[0] != h2
+            or w3.shape[0] != h2 or b3.shape[0] != m or out.shape[0] != m):
+        raise ValueError(
+            f"mlp_forward: shapes do not chain: x ({n},), w1 ({w1.shape[0]}, {h1}), "
+            f"b1 ({b1.shape[0]},), w2 ({w2.shape[0]}, {h2}), b2 ({b2.shape[0]},), "
+            f"w3 ({w3.shape[0]}, {m}), b3 ({b3.shape[0]},), out ({out.shape[0]},)")
+    a = <float *>malloc((h1 + h2) * sizeof(float))
+    if a == NULL:
+        raise MemoryError()
+    with nogil:
+        for j in range(h1):
+            a[j] = b1[j]
+        for i in range(n):
+            v = x[i]
+            if v != 0:
+                for j in range(h1):
+                    a[j] += v * w1[i, j]
+        for j in range(h2):
+            a[h1 + j] = b2[j]
+        for i in range(h1):
+            v = a[i]
+            if v > 0:
+                for j in range(h2):
+                    a[h1 + j] += v * w2[i, j]
+        for j in range(m):
+            out[j] = b3[j]
+        for i in range(h2):
+            v = a[h1 + i]
+            if v > 0:
+                for j in range(m):
+                    out[j] += v * w3[i, j]
+    free(a)

@@ -124,3 +124,35 @@ def test_the_bot_spec_takes_learned_and_its_temperature():
         resolve_bots("learned:temperature=-1", 4)
     with pytest.raises(NotImplementedError, match="act_fast"):
         LearnedBot(0).act({}, [])
+
+
+def test_the_compiled_forward_pass_is_the_network():
+    """``_core.mlp_forward`` (the sparse first layer) equals numpy's dense products."""
+    from mjcore._core import mlp_forward
+
+    rng = np.random.default_rng(5)
+    n, h1, h2, m = 300, 24, 16, 9
+    x = np.where(rng.random(n) < 0.1, rng.random(n), 0).astype(np.float32)
+    x[3] = -1.5  # negative inputs are inputs too (only zeros are skipped)
+    w1, w2, w3 = (rng.normal(size=s).astype(np.float32) for s in ((n, h1), (h1, h2), (h2, m)))
+    b1, b2, b3 = (rng.normal(size=s).astype(np.float32) for s in (h1, h2, m))
+    out = np.full(m, np.nan, dtype=np.float32)
+    mlp_forward(x, w1, b1, w2, b2, w3, b3, out)
+    want = np.maximum(np.maximum(x @ w1 + b1, 0) @ w2 + b2, 0) @ w3 + b3
+    np.testing.assert_allclose(out, want, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("bad", ["x", "b1", "w2", "out"])
+def test_the_forward_pass_refuses_shapes_that_do_not_chain(bad):
+    from mjcore._core import mlp_forward
+
+    arrays = {
+        "x": np.ones(5), "w1": np.ones((5, 4)), "b1": np.ones(4), "w2": np.ones((4, 3)),
+        "b2": np.ones(3), "w3": np.ones((3, 2)), "b3": np.ones(2), "out": np.zeros(2),
+    }  # fmt: skip
+    wrong = {"x": np.ones(6), "b1": np.ones(5), "w2": np.ones((5, 3)), "out": np.zeros(3)}
+    arrays = {k: v.astype(np.float32) for k, v in {**arrays, bad: wrong[bad]}.items()}
+    before = arrays["out"].copy()
+    with pytest.raises(ValueError, match="shapes do not chain"):
+        mlp_forward(*arrays.values())
+    np.testing.assert_array_equal(arrays["out"], before)

@@ -21,7 +21,6 @@ bot's ``faults`` (``simulate`` and ``league`` report them per agent).
 from __future__ import annotations
 
 import atexit
-import json
 import operator
 import os
 import re
@@ -40,6 +39,7 @@ from .process import AgentProcess
 if TYPE_CHECKING:
     from ..engine.actions import Action
     from ..engine.game import Game
+    from ..engine.rules import Rules
 
 PREFIX = "exec:"
 SETTINGS = {"timeout_ms": 1000, "start_ms": 10000, "fallback": "greedy", "name": ""}
@@ -138,20 +138,20 @@ _everyone: list[AgentProcess] = []
 _everyone_lock = threading.Lock()
 
 
-def agent_process(
-    spec: ExecSpec, variant: str, players: int, options: dict[str, Any], seat: int, where: str
-) -> tuple[AgentProcess, str]:
-    """This thread's agent process for (spec, variant, table, seat), started (again) when
-    it is not running: (process, ``""`` or ``"start"``)."""
+def agent_process(spec: ExecSpec, rules: Rules, seat: int, where: str) -> tuple[AgentProcess, str]:
+    """This thread's agent process for (spec, rules, seat), started (again) when it is not
+    running: (process, ``""`` or ``"start"``)."""
     pool: dict[Any, AgentProcess] | None = getattr(_local, "pool", None)
     if pool is None:
         pool = _local.pool = {}
-    key = (spec, variant, players, json.dumps(options, sort_keys=True), seat)
+    key = (spec, rules, seat)  # (rules: the variant, its options and the players, hashed once)
     proc = pool.pop(key, None)
     if proc is None:
         while len(pool) >= MAX_PROCESSES:  # the least recently used (another table's) goes
             _stop_one(pool.pop(next(iter(pool))))
-        hello = protocol.hello(variant, players, options, seat, spec.timeout_ms, where)
+        hello = protocol.hello(
+            rules.name, rules.players, rules.options, seat, spec.timeout_ms, where
+        )
         proc = AgentProcess(spec.argv, spec.cwd, protocol.encode(hello), spec.start_ms)
         with _everyone_lock:
             _everyone.append(proc)
@@ -209,9 +209,7 @@ class ExecBot:
     def hand_start(self, game: Game, seat: int, hand: int | None = None) -> None:
         """Take the seat's process (starting it if needed) and send ``hand_start``."""
         self._game, self._dead, self._step = game, False, 0
-        proc, fault = agent_process(
-            self.spec, game.variant.name, game.n, game.opts.to_dict(), seat, "simulation"
-        )
+        proc, fault = agent_process(self.spec, game.rules, seat, "simulation")
         self._proc = proc
         if fault:
             self._fault(fault)
@@ -244,7 +242,7 @@ class ExecBot:
             line, fault = self._proc.ask(message, self.spec.timeout_ms)
             self._check(fault)
             if line is not None:
-                action, fault = protocol.read_answer(line, legal)
+                action, fault = protocol.read_answer(line, legal, view["legal_actions"])
                 if action is not None:
                     return action
                 self._fault(fault)

@@ -117,16 +117,20 @@ def settlement_from_events(events: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def read_answer(line: bytes, legal: Sequence[Action]) -> tuple[Action | None, str]:
+def read_answer(
+    line: bytes, legal: Sequence[Action], texts: Sequence[str] | None = None
+) -> tuple[Action | None, str]:
     """The legal action an answer line names, or (None, fault) with fault ``malformed``
-    (not UTF-8 text of an action) or ``illegal`` (an action, but not one of ``legal``)."""
+    (not UTF-8 text of an action) or ``illegal`` (an action, but not one of ``legal``).
+    ``texts``: the legal actions' texts in the same order, when already at hand (a view's)."""
     try:
         text = line.decode("utf-8").strip()
     except UnicodeDecodeError:
         return None, "malformed"
-    for action in legal:  # the common case: exactly the action's text
-        if str(action) == text:
-            return action, ""
+    if texts is None:
+        texts = [str(action) for action in legal]
+    if text in texts:  # the common case: exactly the action's text
+        return legal[texts.index(text)], ""
     from ..engine.actions import Action
     from ..errors import IllegalActionError
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import expert_discards, expert_ukeire, expert_waits
+from .._core import expert_discards, expert_ukeire, expert_waits, mlp_forward
 from ..engine.actions import Action
 from .base import BaseBot, SeedLike
 from .expert import Info
@@ -172,10 +172,11 @@ class Policy:
             off, size = offsets.get(str(name), (-1, 0))
             cols.append(off + int(pos) if 0 <= pos < size else -1)
         cols_arr = np.array(cols, dtype=np.int64)
-        self.present = np.flatnonzero(cols_arr >= 0)
-        self.columns = cols_arr[self.present]
+        present = np.flatnonzero(cols_arr >= 0)
         f32 = np.float32
-        self.w1 = arrays["w1"].astype(f32)[self.present]  # (inputs kept here, H)
+        # the first layer over the whole observation: a row per column, zero where unused
+        self.w1 = np.zeros((self.encoder.size, arrays["w1"].shape[1]), dtype=f32)
+        np.add.at(self.w1, cols_arr[present], arrays["w1"].astype(f32)[present])
         self.b1 = arrays["b1"].astype(f32)
         self.w2, self.b2 = arrays["w2"].astype(f32), arrays["b2"].astype(f32)
         self.c, self.cb = arrays["c"].astype(f32), arrays["cb"].astype(f32)
@@ -193,14 +194,8 @@ class Policy:
 
     def logits(self, obs: np.ndarray, legal_idx: np.ndarray, feats: np.ndarray) -> np.ndarray:
         """The legal actions' logits from the observation and their features."""
-        h = obs[self.columns] @ self.w1
-        h += self.b1
-        np.maximum(h, 0, out=h)
-        h2 = h @ self.w2
-        h2 += self.b2
-        np.maximum(h2, 0, out=h2)
-        z = h2 @ self.w_out
-        z += self.b_out
+        z = np.empty(len(self.b_out), dtype=np.float32)  # (a policy is shared: no scratch)
+        mlp_forward(obs, self.w1, self.b1, self.w2, self.b2, self.w_out, self.b_out, z)
         a = self.n_actions
         return z[legal_idx] + feats @ z[a:]  # type: ignore[no-any-return]
 
@@ -231,6 +226,15 @@ def _encode(spec: Any, planes: Any, game: Game, seat: int, out: np.ndarray) -> N
 
     _encode = encode  # type: ignore[assignment]
     encode(spec, planes, game, seat, out)
+
+
+def _indices(spec: Any, legal: Sequence[Action], out: np.ndarray) -> None:
+    """The compiled action-table lookup (imported on first use, as :func:`_encode`)."""
+    global _indices
+    from ..rl._fast import action_indices
+
+    _indices = action_indices  # type: ignore[assignment]
+    action_indices(spec, legal, out)
 
 
 class LearnedBot(BaseBot):
@@ -275,7 +279,8 @@ class LearnedBot(BaseBot):
 
             self._planes = SeatPlanes()
         _encode(enc.spec, self._planes, game, seat, self._obs)
-        idx = np.fromiter((policy.table.encode(a) for a in legal), np.int64, len(legal))
+        idx = np.empty(len(legal), dtype=np.int64)
+        _indices(enc.spec, legal, idx)
         return self._obs, idx, action_features(game, seat, legal)
 
     def _pick(self, logits: np.ndarray) -> int:

@@ -107,8 +107,13 @@ cdef _hua_relations(Spec spec, SeatPlanes cache, Game game, int seat, float[::1]
 @cython.locals(pub=int, t=int, jk=int, extra=dict)
 cdef _public_rows(Spec spec, Game game, float[::1] out)
 
-@cython.locals(i=Py_ssize_t)
 cpdef fill_mask(Spec spec, Game game, int seat, signed char[::1] out)
+
+@cython.locals(n=Py_ssize_t)
+cpdef action_indices(Spec spec, object actions, int64_t[::1] out)
+
+@cython.locals(i=int)
+cdef int _index(Spec spec, object a) except -1
 
 cdef size_t _address(object a)
 

@@ -529,13 +529,24 @@ def fill_mask(spec: Spec, game: Any, seat: int, out: Any) -> None:
     """Write ``seat``'s legal-action mask into ``out`` (int8[actions]): 1 on each legal index."""
     out[:] = 0
     for a in game.legal_actions(seat):
-        i = _known_index(spec, a)
-        if i < 0:
-            i = spec.table.encode(a)  # (an object met for the first time)
-            if len(spec.pinned) < PINNED:
-                spec.pinned.append(a)
-                _insert(spec, _address(a), i)
-        out[i] = 1
+        out[_index(spec, a)] = 1
+
+
+def action_indices(spec: Spec, actions: Any, out: Any) -> None:
+    """Write each action's index in the table into ``out`` (int64[len(actions)])."""
+    for n in range(len(actions)):
+        out[n] = _index(spec, actions[n])
+
+
+def _index(spec: Spec, a: Any) -> int:
+    """``a``'s index in the table: found by address, else encoded (and remembered)."""
+    i = _known_index(spec, a)
+    if i < 0:
+        i = spec.table.encode(a)  # (an object met for the first time)
+        if len(spec.pinned) < PINNED:
+            spec.pinned.append(a)
+            _insert(spec, _address(a), i)
+    return i  # type: ignore[no-any-return]
 
 
 def _address(a: Any) -> int:
