@@ -298,7 +298,7 @@ def run_agent(server: Any, room: str, token: str, command: list[str], **kw: Any)
 
     argv = [PY, "-m", "mjcore.cli", "agent", "--url", server.base, "--room", room,
             "--token", token, "--timeout-ms", "2000", "--", *command]  # fmt: skip
-    kw.setdefault("cwd", str(server.db.parent))  # not the checkout: its mjcore/ lacks the built core
+    kw.setdefault("cwd", str(server.db.parent))  # not the checkout (no built core)
     return subprocess.Popen(argv, env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
 
 
