@@ -13,7 +13,8 @@ Routes (see docs/protocol.md for every message):
 - ``GET /schemas/NAME.json`` a JSON Schema with every ``$ref`` inside it (any validator)
 
 Around it: security headers, Origin and JSON checks (mjcore.server.security) and the drain on
-SIGTERM (mjcore.server.drain).
+SIGTERM (mjcore.server.drain). The handlers are module-level functions reading their app's
+:class:`ServerState` (``app.state.server``); :func:`create_app` builds that state and the app.
 """
 
 from __future__ import annotations
@@ -339,6 +340,7 @@ def _join_request(body: Any) -> tuple[int | None, str]:
         raise RoomError(str(exc)) from None
 
 
+# ------------------------------------------------------------ one app's state and lifetime
 @dataclasses.dataclass(eq=False)
 class ServerState:
     """What one app's handlers share, on the Starlette app's ``state.server`` (handlers fetch
@@ -450,6 +452,7 @@ async def drain(server: ServerState, grace_s: float) -> None:
         await asyncio.wait(writers, timeout=max(1.0, deadline - loop.time()))
 
 
+# ------------------------------------------------------------ HTTP
 async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
@@ -642,6 +645,7 @@ async def join(request: Request) -> Response:
     return JSONResponse({"room": room.id, "seat": seat, "token": token})
 
 
+# ------------------------------------------------------------ WebSocket
 async def play(ws: WebSocket) -> None:
     """One seat's WebSocket, within the client's connection limit."""
     server = server_of(ws)
@@ -725,6 +729,7 @@ async def _play(server: ServerState, ws: WebSocket) -> None:
         metrics.connections.dec()
 
 
+# ------------------------------------------------------------ the app
 def routes() -> list[BaseRoute]:
     """The app's routes (a new list each call: two apps share no route objects)."""
     return [
