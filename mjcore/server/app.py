@@ -13,13 +13,16 @@ Routes (see docs/protocol.md for every message):
 - ``GET /schemas/NAME.json`` a JSON Schema with every ``$ref`` inside it (any validator)
 
 Around it: security headers, Origin and JSON checks (mjcore.server.security) and the drain on
-SIGTERM (mjcore.server.drain).
+SIGTERM (mjcore.server.drain). The handlers are module-level functions reading their app's
+:class:`ServerState` (``app.state.server``); :func:`create_app` builds that state and the app.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import functools
 import gc
 import json
 import math
@@ -30,9 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -231,8 +234,6 @@ class Connection:
 
 def variant_info(v: Variant) -> dict[str, Any]:
     """A variant's name, players and options (defaults and allowed values) for clients."""
-    import dataclasses
-
     options = {
         f.name: {
             "default": f.default,
@@ -339,6 +340,419 @@ def _join_request(body: Any) -> tuple[int | None, str]:
         raise RoomError(str(exc)) from None
 
 
+# ------------------------------------------------------------ one app's state and lifetime
+@dataclasses.dataclass(eq=False)
+class ServerState:
+    """What one app's handlers share, on the Starlette app's ``state.server`` (handlers fetch
+    it with :func:`server_of`): the settings ``create_app`` was given, the metrics, the client
+    limits, the open sessions, and (made by :func:`lifespan` at start) the lobby and health.
+    One per app, nothing at module level: two apps in one process share no state."""
+
+    db: str
+    max_rooms: int
+    restore: str
+    idle_room_s: float
+    lease_s: float
+    server_id: str
+    token_ttl_s: float
+    bot_workers: int
+    bot_budget_ms: float
+    defaults: dict[str, Any]
+    metrics: Metrics
+    limiter: Limiter
+    replaying: asyncio.Semaphore = dataclasses.field(
+        default_factory=lambda: asyncio.Semaphore(1)
+    )  # one replay bundle built at a time (CPU-heavy)
+    sessions: set[Session] = dataclasses.field(default_factory=set)
+    # made by the lifespan (see the properties)
+    _health: Health | None = dataclasses.field(default=None, init=False)
+    _lobby: Lobby | None = dataclasses.field(default=None, init=False)
+
+    @property
+    def health(self) -> Health:
+        if self._health is None:
+            raise RuntimeError("the app has not started: its lifespan makes the health checks")
+        return self._health
+
+    @property
+    def lobby(self) -> Lobby:
+        if self._lobby is None:
+            raise RuntimeError("the app has not started: its lifespan makes the lobby")
+        return self._lobby
+
+    def observe_commit(self, seconds: float, stored: bool) -> None:
+        """Store.on_commit: one commit's latency and outcome, to the metrics and to health."""
+        self.metrics.observe_commit(seconds, stored)
+        self.health.observe_commit(seconds, stored)
+
+
+def server_of(conn: HTTPConnection) -> ServerState:
+    """The state of the app serving ``conn`` (a request or a WebSocket)."""
+    state: ServerState = conn.app.state.server
+    return state
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    """Open the store and the lobby (restoring rooms if ``restore="all"``), supervise the
+    lease keeper and the lag meter; at the end release every lease and close it all."""
+    server: ServerState = app.state.server
+    loop = asyncio.get_running_loop()
+    store = Store(server.db)
+    pool = (
+        BotPool(server.bot_workers, server.bot_budget_ms, server.metrics.registry)
+        if server.bot_workers
+        else None
+    )
+    health = server._health = Health(store)
+    store.on_commit = server.observe_commit
+    lobby = Lobby(
+        store, schedule=loop.call_later, max_rooms=server.max_rooms, defaults=server.defaults,
+        metrics=server.metrics, post=loop.call_soon_threadsafe, lease_s=server.lease_s,
+        owner=server.server_id, token_ttl_s=server.token_ttl_s, bots=pool,
+    )  # fmt: skip
+    server.metrics.count_rooms(lambda: len(lobby.rooms))
+    if server.restore == "all":
+        lobby.restore_all()
+    health.supervise("lease keeper", lambda: _keep_rooms(lobby, server.idle_room_s))
+    health.supervise("lag meter", health.measure_lag)
+    watchdog = asyncio.create_task(health.watch())
+    gc.freeze()  # the restored rooms are long-lived: keep them out of every collection
+    server._lobby = lobby
+    yield
+    watchdog.cancel()
+    health.stop()
+    lobby.release_all()
+    lobby.close()
+    if pool is not None:
+        pool.close()
+    store.close()
+
+
+async def drain(server: ServerState, grace_s: float) -> None:
+    """Finish in-flight commits (at most ``grace_s``), then close every WebSocket with
+    ``closing`` and 1001 (see mjcore.server.drain)."""
+    server.health.draining = True
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + grace_s
+    while True:
+        busy = False
+        for session in list(server.sessions):
+            if session.conn.closing:
+                continue
+            if _committing(session.room) and loop.time() < deadline:
+                busy = True  # its acknowledgements are still to come
+                continue
+            session.conn.close(DRAIN_REASON, GOING_AWAY)
+        if not busy:
+            break
+        await asyncio.sleep(0.02)
+    writers = [session.conn.writer for session in server.sessions]
+    if writers:
+        await asyncio.wait(writers, timeout=max(1.0, deadline - loop.time()))
+
+
+# ------------------------------------------------------------ HTTP
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html")
+
+
+async def replay_page(request: Request) -> Response:
+    """The viewer; ``?room=ID&hand=N`` must be a room id and a hand number (the page
+    sends the seat token to the path they make: nothing else may get into it)."""
+    room, hand = request.query_params.get("room"), request.query_params.get("hand")
+    if (room is not None and not ROOM_ID.fullmatch(room)) or (
+        hand is not None and not _is_number(hand)
+    ):
+        return _error(400, "room must be a room id and hand a hand number (0, 1, …)")
+    return FileResponse(STATIC / "replay.html")
+
+
+async def replay_bundle(request: Request) -> Response:
+    """A saved game (``Game.to_json()`` form) -> its replay bundle (mjcore.replay).
+    Expensive (tens of ms of CPU): a per-client rate, and one at a time per process."""
+    server = server_of(request)
+    limiter = server.limiter
+    client = limiter.client(request.client, request.headers)
+    wait = 0.0 if limiter.limits.exempts(client) else limiter.replays.take(client)
+    if wait:
+        limiter.count("replay")
+        return _limited(f"at most {limiter.limits.replays_per_minute:g} replays a minute "
+                        "per client", wait)  # fmt: skip
+    try:
+        saved = await _json_body(request, MAX_REPLAY_BODY)
+        if not isinstance(saved, dict):
+            raise RoomError("a saved game is a JSON object")
+        async with server.replaying:
+            bundle = await asyncio.to_thread(build_replay, saved)
+    except MjcoreError as exc:  # (RoomError too) mjcore's own words about the input
+        return _error(400, str(exc))
+    except (ValueError, TypeError, KeyError, IndexError, OverflowError) as exc:
+        # Never Python's own text to a client (it names internals): that goes to the log.
+        print(f"mjcore server: replay: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return _error(400, "the saved game does not load (not a Game.to_json() form)")
+    return JSONResponse(bundle)
+
+
+async def saved_hand(request: Request) -> Response:
+    """A finished hand's saved game, to a holder of one of the room's seat tokens
+    (``Authorization: Bearer TOKEN``): the wall and every hand are in it."""
+    try:
+        room = await server_of(request).lobby.fetch(request.path_params["room_id"])
+    except RoomBusy as exc:
+        return _busy(exc)
+    except RoomError as exc:
+        return _error(404, str(exc))
+    except StoreError as exc:
+        return _unavailable(exc)
+    auth = request.headers.get("authorization", "")
+    token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
+    if room.seat_for_token(token) is None:
+        return _error(403, "a seat token of this room is needed (Authorization: Bearer …)")
+    hand = request.path_params["hand"]
+    if not _is_number(hand) or int(hand) >= room.hand_count:
+        return _error(404, f"no hand {hand!r} in this room ({room.hand_count} so far)")
+    game = room.hand_game(int(hand))
+    if game is None:  # a finished hand that left memory: rebuilt from the database
+        try:
+            game = await asyncio.to_thread(
+                snapshots.load_hand, room.store, room.id, room.config, int(hand)
+            )
+        except StoreError as exc:
+            return _unavailable(exc)
+        if game is None:
+            return _error(404, f"hand {hand} of this room is not stored")
+    if not game.is_over:
+        return _error(409, f"hand {hand} is not over yet")
+    return JSONResponse(game.to_dict())
+
+
+async def health(request: Request) -> Response:
+    """200 when this process can do its job, else 503; every check with its numbers."""
+    server = server_of(request)
+    ok, checks = await server.health.report()
+    database = "ok" if checks["database"]["ok"] else "unreachable"
+    body = {"ok": ok, "rooms": len(server.lobby.rooms), "database": database, "checks": checks}
+    failing = sorted(name for name, check in checks.items() if not check["ok"])
+    if failing:
+        body["failing"] = failing
+    return JSONResponse(body, status_code=200 if ok else 503)
+
+
+async def live(request: Request) -> Response:
+    """Liveness only: the event loop answers."""
+    return JSONResponse({"ok": True})
+
+
+async def schema_file(request: Request) -> Response:
+    """A JSON Schema with every reference inside it (plain validators need no registry)."""
+    name = request.path_params["name"]
+    if name not in bundled_names():
+        return _error(404, f"no schema {name[:40]!r}; known: {', '.join(bundled_names())}")
+    return Response(bundled_text(name), media_type="application/schema+json")
+
+
+async def metrics_page(request: Request) -> Response:
+    return Response(server_of(request).metrics.render(), media_type=CONTENT_TYPE)
+
+
+async def variants(request: Request) -> Response:
+    return JSONResponse([variant_info(get_variant(n)) for n in names()])
+
+
+async def bots(request: Request) -> Response:
+    """The agents a room's bot seats may name (what room configs accept)."""
+    return JSONResponse({"names": list(BOTS), "default": DEFAULT_BOT})
+
+
+async def favicon(request: Request) -> Response:
+    return Response(favicon_svg(), media_type="image/svg+xml")
+
+
+async def create_room(request: Request) -> Response:
+    server = server_of(request)
+    client = server.limiter.client(request.client, request.headers)
+    try:
+        server.lobby.check_room_space()  # full: 503 before any of the client's limits count
+        limited = _room_limits(server, client)
+        if limited is not None:
+            return limited
+        room = await server.lobby.create_async(await _json_body(request))
+    except RoomsFull as exc:  # 503: a proxy tries another process
+        response = _error(503, str(exc))
+        response.headers["Retry-After"] = str(FULL_RETRY_S)
+        return response
+    except RoomError as exc:
+        return _error(400, str(exc))
+    except StoreError as exc:
+        return _unavailable(exc)
+    server.limiter.created_room(client, room.id)
+    return JSONResponse(room.summary(), status_code=201)
+
+
+def _room_limits(server: ServerState, client: str) -> Response | None:
+    """429 if the client created too many rooms lately or has too many open."""
+    limiter = server.limiter
+    lim = limiter.limits
+    if lim.exempts(client):
+        return None
+    rooms = server.lobby.rooms
+    mine = limiter.open_rooms(client, lambda r: r in rooms and not rooms[r].finished)
+    if lim.open_rooms and mine >= lim.open_rooms:
+        limiter.count("open_rooms")
+        return _limited(f"at most {lim.open_rooms} open rooms per client; finish or leave "
+                        "some first", 60)  # fmt: skip
+    wait = limiter.rooms.take(client)
+    if wait:
+        limiter.count("rooms")
+        return _limited(f"at most {lim.rooms_per_minute:g} new rooms a minute per client",
+                        wait)  # fmt: skip
+    return None
+
+
+async def room_summary(request: Request) -> Response:
+    try:
+        room = await server_of(request).lobby.fetch(request.path_params["room_id"])
+        return JSONResponse(room.summary())
+    except RoomBusy as exc:
+        return _busy(exc)
+    except RoomError as exc:
+        return _error(404, str(exc))
+    except StoreError as exc:
+        return _unavailable(exc)
+
+
+async def join(request: Request) -> Response:
+    try:
+        room = await server_of(request).lobby.fetch(request.path_params["room_id"])
+    except RoomBusy as exc:
+        return _busy(exc)
+    except RoomError as exc:
+        return _error(404, str(exc))
+    except StoreError as exc:
+        return _unavailable(exc)
+    try:
+        seat, name = _join_request(await _json_body(request))
+    except RoomError as exc:
+        return _error(400, str(exc))
+    try:
+        seat, token = room.join(seat, name)
+    except RoomError as exc:
+        return _error(409, str(exc))
+    except StoreError as exc:
+        return _unavailable(exc)
+    room.pump()
+    return JSONResponse({"room": room.id, "seat": seat, "token": token})
+
+
+# ------------------------------------------------------------ WebSocket
+async def play(ws: WebSocket) -> None:
+    """One seat's WebSocket, within the client's connection limit."""
+    server = server_of(ws)
+    limiter = server.limiter
+    client = limiter.client(ws.client, ws.headers)
+    if not limiter.limits.exempts(client):
+        if not limiter.connections.acquire(client):
+            limiter.count("connections")
+            return await ws.send_denial_response(_limited(
+                f"at most {limiter.limits.connections} connections per client", 10
+            ))  # fmt: skip
+    else:
+        client = ""  # (not counted)
+    try:
+        await _play(server, ws)
+    finally:
+        if client:
+            limiter.connections.release(client)
+
+
+async def _play(server: ServerState, ws: WebSocket) -> None:
+    metrics, limits = server.metrics, server.limiter.limits
+    try:
+        found: Room | Exception = await server.lobby.fetch(ws.path_params["room_id"])
+    except RoomBusy as exc:  # HTTP 503 to the handshake: a proxy tries the next process
+        metrics.errors.labels(code="room_busy").inc()
+        return await ws.send_denial_response(_busy(exc))
+    except (RoomError, StoreError) as exc:
+        found = exc
+    await ws.accept()
+    conn = Connection(ws)
+    metrics.connections.inc()
+    room = found
+    if not isinstance(room, Room):
+        code = "no_room" if isinstance(room, RoomError) else "server_error"
+        why = str(room) if code == "no_room" else "the database is unavailable; try again"
+        conn.send({"type": "error", "code": code, "message": why})
+        conn.close("no such room" if code == "no_room" else "database unavailable")
+        metrics.errors.labels(code=code).inc()
+        metrics.connections.dec()
+        await asyncio.wait_for(conn.writer, 5)
+        return
+    session = Session(room, conn, metrics)
+    login_by = time.monotonic() + limits.login_s
+    server.sessions.add(session)
+    try:
+        while not conn.closing:
+            if session.seat is None and limits.login_s > 0:
+                try:  # a socket that never authenticates does not hold a descriptor
+                    message = await asyncio.wait_for(
+                        ws.receive(), max(0.0, login_by - time.monotonic())
+                    )
+                except TimeoutError:
+                    server.limiter.count("login")
+                    session.error("not_authenticated", f"no hello within "
+                                  f"{limits.login_s:g} s")  # fmt: skip
+                    conn.close("no hello in time")
+                    break
+            else:
+                message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                text = (message.get("bytes") or b"").decode("utf-8", "replace")
+            try:
+                session.handle(text)
+            except Exception as exc:  # a bug must cost one message, not the connection
+                print(f"mjcore server: message failed: {type(exc).__name__}: {exc}",
+                      file=sys.stderr)  # fmt: skip
+                session.error("server_error", "the server could not handle this message")
+    except WebSocketDisconnect:
+        pass
+    finally:
+        server.sessions.discard(session)
+        session.leave()
+        if conn.closing:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(conn.writer), 2)
+        await conn.finish()
+        metrics.connections.dec()
+
+
+# ------------------------------------------------------------ the app
+def routes() -> list[BaseRoute]:
+    """The app's routes (a new list each call: two apps share no route objects)."""
+    return [
+        Route("/", index),
+        Route("/api/health", health),
+        Route("/api/health/live", live),
+        Route("/schemas/{name}.json", schema_file),
+        Route("/metrics", metrics_page),
+        Route("/api/variants", variants),
+        Route("/api/bots", bots),
+        Route("/favicon.svg", favicon),
+        Route("/favicon.ico", favicon),
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms/{room_id}", room_summary),
+        Route("/api/rooms/{room_id}/join", join, methods=["POST"]),
+        Route("/api/rooms/{room_id}/hands/{hand}", saved_hand),
+        Route("/replay", replay_page),
+        Route("/api/replay", replay_bundle, methods=["POST"]),
+        WebSocketRoute("/ws/{room_id}", play),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+
 def create_app(
     db: str = "mjcore-server.db",
     max_rooms: int = 10_000,
@@ -367,345 +781,22 @@ def create_app(
     Pages of other sites may not open WebSockets or POST (their ``Origin``): only the
     server's own origin and ``allowed_origins`` (``["*"]``: any). The app returned is the
     Starlette app inside :class:`~.security.SecurityMiddleware` and :class:`~.drain.DrainGate`
-    (``app.app``: what ``mjcore serve`` drains on SIGTERM; ``app.state``: the Starlette app's)."""
+    (``app.app``: what ``mjcore serve`` drains on SIGTERM; ``app.state``: the Starlette app's,
+    whose ``server`` is this app's :class:`ServerState`)."""
     if restore not in ("lazy", "all"):
         raise ValueError(f"restore must be 'lazy' or 'all', got {restore!r}")
     origins = parse_origins(allowed_origins)
-    state: dict[str, Any] = {}
     metrics = Metrics()
-    limiter = Limiter(limits or ClientLimits(), metrics.registry)
-    replaying = asyncio.Semaphore(1)  # one replay bundle built at a time (CPU-heavy)
-    sessions: set[Session] = set()
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        loop = asyncio.get_running_loop()
-        store = Store(db)
-        bots = BotPool(bot_workers, bot_budget_ms, metrics.registry) if bot_workers else None
-        health = state["health"] = Health(store)
-
-        def observe_commit(seconds: float, stored: bool) -> None:
-            metrics.observe_commit(seconds, stored)
-            health.observe_commit(seconds, stored)
-
-        store.on_commit = observe_commit
-        lobby = Lobby(
-            store, schedule=loop.call_later, max_rooms=max_rooms, defaults=defaults,
-            metrics=metrics, post=loop.call_soon_threadsafe, lease_s=lease_s, owner=server_id,
-            token_ttl_s=token_ttl_s, bots=bots,
-        )  # fmt: skip
-        metrics.count_rooms(lambda: len(lobby.rooms))
-        if restore == "all":
-            lobby.restore_all()
-        health.supervise("lease keeper", lambda: _keep_rooms(lobby, idle_room_s))
-        health.supervise("lag meter", health.measure_lag)
-        watchdog = asyncio.create_task(health.watch())
-        gc.freeze()  # the restored rooms are long-lived: keep them out of every collection
-        state["lobby"] = lobby
-        yield
-        watchdog.cancel()
-        health.stop()
-        lobby.release_all()
-        lobby.close()
-        if bots is not None:
-            bots.close()
-        store.close()
-
-    def lobby() -> Lobby:
-        return state["lobby"]
-
-    async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
-
-    async def replay_page(request: Request) -> Response:
-        """The viewer; ``?room=ID&hand=N`` must be a room id and a hand number (the page
-        sends the seat token to the path they make: nothing else may get into it)."""
-        room, hand = request.query_params.get("room"), request.query_params.get("hand")
-        if (room is not None and not ROOM_ID.fullmatch(room)) or (
-            hand is not None and not _is_number(hand)
-        ):
-            return _error(400, "room must be a room id and hand a hand number (0, 1, …)")
-        return FileResponse(STATIC / "replay.html")
-
-    async def replay_bundle(request: Request) -> Response:
-        """A saved game (``Game.to_json()`` form) -> its replay bundle (mjcore.replay).
-        Expensive (tens of ms of CPU): a per-client rate, and one at a time per process."""
-        client = limiter.client(request.client, request.headers)
-        wait = 0.0 if limiter.limits.exempts(client) else limiter.replays.take(client)
-        if wait:
-            limiter.count("replay")
-            return _limited(f"at most {limiter.limits.replays_per_minute:g} replays a minute "
-                            "per client", wait)  # fmt: skip
-        try:
-            saved = await _json_body(request, MAX_REPLAY_BODY)
-            if not isinstance(saved, dict):
-                raise RoomError("a saved game is a JSON object")
-            async with replaying:
-                bundle = await asyncio.to_thread(build_replay, saved)
-        except MjcoreError as exc:  # (RoomError too) mjcore's own words about the input
-            return _error(400, str(exc))
-        except (ValueError, TypeError, KeyError, IndexError, OverflowError) as exc:
-            # Never Python's own text to a client (it names internals): that goes to the log.
-            print(f"mjcore server: replay: {type(exc).__name__}: {exc}", file=sys.stderr)
-            return _error(400, "the saved game does not load (not a Game.to_json() form)")
-        return JSONResponse(bundle)
-
-    async def saved_hand(request: Request) -> Response:
-        """A finished hand's saved game, to a holder of one of the room's seat tokens
-        (``Authorization: Bearer TOKEN``): the wall and every hand are in it."""
-        try:
-            room = await lobby().fetch(request.path_params["room_id"])
-        except RoomBusy as exc:
-            return _busy(exc)
-        except RoomError as exc:
-            return _error(404, str(exc))
-        except StoreError as exc:
-            return _unavailable(exc)
-        auth = request.headers.get("authorization", "")
-        token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
-        if room.seat_for_token(token) is None:
-            return _error(403, "a seat token of this room is needed (Authorization: Bearer …)")
-        hand = request.path_params["hand"]
-        if not _is_number(hand) or int(hand) >= room.hand_count:
-            return _error(404, f"no hand {hand!r} in this room ({room.hand_count} so far)")
-        game = room.hand_game(int(hand))
-        if game is None:  # a finished hand that left memory: rebuilt from the database
-            try:
-                game = await asyncio.to_thread(
-                    snapshots.load_hand, room.store, room.id, room.config, int(hand)
-                )
-            except StoreError as exc:
-                return _unavailable(exc)
-            if game is None:
-                return _error(404, f"hand {hand} of this room is not stored")
-        if not game.is_over:
-            return _error(409, f"hand {hand} is not over yet")
-        return JSONResponse(game.to_dict())
-
-    async def health(request: Request) -> Response:
-        """200 when this process can do its job, else 503; every check with its numbers."""
-        ok, checks = await state["health"].report()
-        database = "ok" if checks["database"]["ok"] else "unreachable"
-        body = {"ok": ok, "rooms": len(lobby().rooms), "database": database, "checks": checks}
-        failing = sorted(name for name, check in checks.items() if not check["ok"])
-        if failing:
-            body["failing"] = failing
-        return JSONResponse(body, status_code=200 if ok else 503)
-
-    async def live(request: Request) -> Response:
-        """Liveness only: the event loop answers."""
-        return JSONResponse({"ok": True})
-
-    async def schema_file(request: Request) -> Response:
-        """A JSON Schema with every reference inside it (plain validators need no registry)."""
-        name = request.path_params["name"]
-        if name not in bundled_names():
-            return _error(404, f"no schema {name[:40]!r}; known: {', '.join(bundled_names())}")
-        return Response(bundled_text(name), media_type="application/schema+json")
-
-    async def drain(grace_s: float) -> None:
-        """Finish in-flight commits (at most ``grace_s``), then close every WebSocket with
-        ``closing`` and 1001 (see mjcore.server.drain)."""
-        state["health"].draining = True
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + grace_s
-        while True:
-            busy = False
-            for session in list(sessions):
-                if session.conn.closing:
-                    continue
-                if _committing(session.room) and loop.time() < deadline:
-                    busy = True  # its acknowledgements are still to come
-                    continue
-                session.conn.close(DRAIN_REASON, GOING_AWAY)
-            if not busy:
-                break
-            await asyncio.sleep(0.02)
-        writers = [session.conn.writer for session in sessions]
-        if writers:
-            await asyncio.wait(writers, timeout=max(1.0, deadline - loop.time()))
-
-    async def metrics_page(request: Request) -> Response:
-        return Response(metrics.render(), media_type=CONTENT_TYPE)
-
-    async def variants(request: Request) -> Response:
-        return JSONResponse([variant_info(get_variant(n)) for n in names()])
-
-    async def bots(request: Request) -> Response:
-        """The agents a room's bot seats may name (what room configs accept)."""
-        return JSONResponse({"names": list(BOTS), "default": DEFAULT_BOT})
-
-    async def favicon(request: Request) -> Response:
-        return Response(favicon_svg(), media_type="image/svg+xml")
-
-    async def create_room(request: Request) -> Response:
-        client = limiter.client(request.client, request.headers)
-        try:
-            lobby().check_room_space()  # full: 503 before any of the client's limits count
-            limited = _room_limits(client)
-            if limited is not None:
-                return limited
-            room = await lobby().create_async(await _json_body(request))
-        except RoomsFull as exc:  # 503: a proxy tries another process
-            response = _error(503, str(exc))
-            response.headers["Retry-After"] = str(FULL_RETRY_S)
-            return response
-        except RoomError as exc:
-            return _error(400, str(exc))
-        except StoreError as exc:
-            return _unavailable(exc)
-        limiter.created_room(client, room.id)
-        return JSONResponse(room.summary(), status_code=201)
-
-    def _room_limits(client: str) -> Response | None:
-        """429 if the client created too many rooms lately or has too many open."""
-        lim = limiter.limits
-        if lim.exempts(client):
-            return None
-        rooms = lobby().rooms
-        mine = limiter.open_rooms(client, lambda r: r in rooms and not rooms[r].finished)
-        if lim.open_rooms and mine >= lim.open_rooms:
-            limiter.count("open_rooms")
-            return _limited(f"at most {lim.open_rooms} open rooms per client; finish or leave "
-                            "some first", 60)  # fmt: skip
-        wait = limiter.rooms.take(client)
-        if wait:
-            limiter.count("rooms")
-            return _limited(f"at most {lim.rooms_per_minute:g} new rooms a minute per client",
-                            wait)  # fmt: skip
-        return None
-
-    async def room_summary(request: Request) -> Response:
-        try:
-            return JSONResponse((await lobby().fetch(request.path_params["room_id"])).summary())
-        except RoomBusy as exc:
-            return _busy(exc)
-        except RoomError as exc:
-            return _error(404, str(exc))
-        except StoreError as exc:
-            return _unavailable(exc)
-
-    async def join(request: Request) -> Response:
-        try:
-            room = await lobby().fetch(request.path_params["room_id"])
-        except RoomBusy as exc:
-            return _busy(exc)
-        except RoomError as exc:
-            return _error(404, str(exc))
-        except StoreError as exc:
-            return _unavailable(exc)
-        try:
-            seat, name = _join_request(await _json_body(request))
-        except RoomError as exc:
-            return _error(400, str(exc))
-        try:
-            seat, token = room.join(seat, name)
-        except RoomError as exc:
-            return _error(409, str(exc))
-        except StoreError as exc:
-            return _unavailable(exc)
-        room.pump()
-        return JSONResponse({"room": room.id, "seat": seat, "token": token})
-
-    async def play(ws: WebSocket) -> None:
-        client = limiter.client(ws.client, ws.headers)
-        if not limiter.limits.exempts(client):
-            if not limiter.connections.acquire(client):
-                limiter.count("connections")
-                return await ws.send_denial_response(_limited(
-                    f"at most {limiter.limits.connections} connections per client", 10
-                ))  # fmt: skip
-        else:
-            client = ""  # (not counted)
-        try:
-            await _play(ws)
-        finally:
-            if client:
-                limiter.connections.release(client)
-
-    async def _play(ws: WebSocket) -> None:
-        try:
-            found: Room | Exception = await lobby().fetch(ws.path_params["room_id"])
-        except RoomBusy as exc:  # HTTP 503 to the handshake: a proxy tries the next process
-            metrics.errors.labels(code="room_busy").inc()
-            return await ws.send_denial_response(_busy(exc))
-        except (RoomError, StoreError) as exc:
-            found = exc
-        await ws.accept()
-        conn = Connection(ws)
-        metrics.connections.inc()
-        room = found
-        if not isinstance(room, Room):
-            code = "no_room" if isinstance(room, RoomError) else "server_error"
-            why = str(room) if code == "no_room" else "the database is unavailable; try again"
-            conn.send({"type": "error", "code": code, "message": why})
-            conn.close("no such room" if code == "no_room" else "database unavailable")
-            metrics.errors.labels(code=code).inc()
-            metrics.connections.dec()
-            await asyncio.wait_for(conn.writer, 5)
-            return
-        session = Session(room, conn, metrics)
-        login_by = time.monotonic() + limiter.limits.login_s
-        sessions.add(session)
-        try:
-            while not conn.closing:
-                if session.seat is None and limiter.limits.login_s > 0:
-                    try:  # a socket that never authenticates does not hold a descriptor
-                        message = await asyncio.wait_for(
-                            ws.receive(), max(0.0, login_by - time.monotonic())
-                        )
-                    except TimeoutError:
-                        limiter.count("login")
-                        session.error("not_authenticated", f"no hello within "
-                                      f"{limiter.limits.login_s:g} s")  # fmt: skip
-                        conn.close("no hello in time")
-                        break
-                else:
-                    message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:
-                    text = (message.get("bytes") or b"").decode("utf-8", "replace")
-                try:
-                    session.handle(text)
-                except Exception as exc:  # a bug must cost one message, not the connection
-                    print(f"mjcore server: message failed: {type(exc).__name__}: {exc}",
-                          file=sys.stderr)  # fmt: skip
-                    session.error("server_error", "the server could not handle this message")
-        except WebSocketDisconnect:
-            pass
-        finally:
-            sessions.discard(session)
-            session.leave()
-            if conn.closing:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(asyncio.shield(conn.writer), 2)
-            await conn.finish()
-            metrics.connections.dec()
-
-    routes = [
-        Route("/", index),
-        Route("/api/health", health),
-        Route("/api/health/live", live),
-        Route("/schemas/{name}.json", schema_file),
-        Route("/metrics", metrics_page),
-        Route("/api/variants", variants),
-        Route("/api/bots", bots),
-        Route("/favicon.svg", favicon),
-        Route("/favicon.ico", favicon),
-        Route("/api/rooms", create_room, methods=["POST"]),
-        Route("/api/rooms/{room_id}", room_summary),
-        Route("/api/rooms/{room_id}/join", join, methods=["POST"]),
-        Route("/api/rooms/{room_id}/hands/{hand}", saved_hand),
-        Route("/replay", replay_page),
-        Route("/api/replay", replay_bundle, methods=["POST"]),
-        WebSocketRoute("/ws/{room_id}", play),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={500: _internal})
-    app.state.count_limited = limiter.count  # (the HTTP protocol's refusals: limits.py)
-    secured = SecurityMiddleware(DrainGate(app, drain), origins)
+    server = ServerState(
+        db=db, max_rooms=max_rooms, restore=restore, idle_room_s=idle_room_s, lease_s=lease_s,
+        server_id=server_id, token_ttl_s=token_ttl_s, bot_workers=bot_workers,
+        bot_budget_ms=bot_budget_ms, defaults=defaults, metrics=metrics,
+        limiter=Limiter(limits or ClientLimits(), metrics.registry),
+    )  # fmt: skip
+    app = Starlette(routes=routes(), lifespan=lifespan, exception_handlers={500: _internal})
+    app.state.server = server
+    app.state.count_limited = server.limiter.count  # (the HTTP protocol's refusals: limits.py)
+    secured = SecurityMiddleware(DrainGate(app, functools.partial(drain, server)), origins)
     secured.state = app.state
     return secured
 
