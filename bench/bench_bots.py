@@ -90,6 +90,9 @@ def decision_cost(variant: str, hands: int, agents: dict[str, Any], seed: int = 
     var = get_variant(variant)
     spent = {name: 0.0 for name in agents}
     count = 0
+    warm = var.new_game(seed=seed - 1)  # one untimed decision each: loading weights is not one
+    for make in agents.values():
+        make(0).act_fast(warm, warm.current, warm.legal_actions(warm.current))
     for h in range(hands):
         game = var.new_game(seed=seed + h, dealer=h % 4)
         bots = {name: [make(s) for s in range(4)] for name, make in agents.items()}

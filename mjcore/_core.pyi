@@ -86,6 +86,16 @@ def expert_discards(
 def expert_ukeire(
     counts: TileLike, joker_kind: int, flags: int, unseen: list[int], tiles: list[int]
 ) -> list[int]: ...
+def discard_features(
+    counts: TileLike,
+    joker_kind: int,
+    flags: int,
+    unseen: list[int],
+    tiles: list[int],
+    rows: list[int],
+    out: npt.NDArray[np.float32],
+    cols: tuple[int, int, int, int, int, int],
+) -> int: ...
 def mlp_forward(
     x: npt.NDArray[np.float32],
     w1: npt.NDArray[np.float32],

@@ -904,3 +904,85 @@ def mlp_forward(const float[::1] x not None, const float[:, ::1] w1 not None,
                 for j in range(m):
                     out[j] += v * w3[i, j]
     free(a)
+
+
+def discard_features(counts, int joker_kind, int flags, list unseen not None,
+                     list tiles not None, list rows not None, float[:, ::1] out not None,
+                     tuple cols not None):
+    """The learned bot's discard features in one call (mjcore/bots/learned.py). For each
+    discard kind ``tiles[i]`` (held kinds), into row ``rows[i]`` of ``out`` at the six
+    columns ``cols`` (discard, step, best, ukeire, live, conn): 1; its shanten after the
+    discard minus the least (capped at 3); whether it keeps the least; at the least, the
+    unseen copies of the kinds that lower the shanten ÷ 20 (when not ready) or of its waits
+    ÷ 8 (when ready after it); its connectedness ÷ 8. Returns the least shanten (99 with no
+    tiles). ``unseen``: 34 counts; every copy of ``joker_kind`` >= 0 a joker."""
+    _joker_kind(joker_kind)
+    cdef uint8_t h[34]
+    cdef long un[34]
+    cdef int tv[42]
+    cdef int rv[42]
+    cdef int8_t shan[34]
+    cdef long got[34]
+    cdef int cv[6]
+    cdef int n, i, t, u, best = 99, code = MJ_OK, bad = 0
+    cdef long k = 0
+    cdef uint64_t near, w
+    _load(counts, h)
+    _load_unseen(unseen, un)
+    _load_tiles(tiles, tv)
+    n = len(tiles)
+    if len(rows) != n or len(cols) != 6:
+        raise ValueError(f"discard_features: {n} tiles need {n} rows and 6 columns, "
+                         f"got {len(rows)} rows and {len(cols)} columns")
+    for i in range(6):
+        cv[i] = cols[i]
+        if not 0 <= cv[i] < out.shape[1]:
+            raise ValueError(f"discard_features: column {cv[i]} outside 0..{out.shape[1] - 1}")
+    for i in range(n):
+        rv[i] = rows[i]
+        if not 0 <= rv[i] < out.shape[0]:
+            raise ValueError(f"discard_features: row {rv[i]} outside 0..{out.shape[0] - 1}")
+    _check_discards(h, tv, n, joker_kind, MJ_Q_SHANTEN)
+    for t in range(MJ_N_KINDS):
+        shan[t] = 99
+        got[t] = -1
+    with nogil:
+        for i in range(n):
+            t = tv[i]
+            if shan[t] == 99:
+                h[t] -= 1
+                shan[t] = <int8_t>mj_split_shanten(h, joker_kind, flags)
+                h[t] += 1
+            if shan[t] < best:
+                best = shan[t]
+    if best == 0:
+        _check_discards(h, tv, n, joker_kind, MJ_Q_WAITS)
+    near = mj_near_mask(h)
+    for i in range(n):
+        t = tv[i]
+        if shan[t] != best or got[t] >= 0 or best < 0:
+            continue
+        with nogil:
+            if best > 0:
+                got[t] = mj_ukeire_one(h, t, joker_kind, flags, un, near, &code, &bad, &k)
+            else:
+                h[t] -= 1
+                w = mj_split_waits(h, joker_kind, flags)
+                h[t] += 1
+                got[t] = 0
+                for u in range(MJ_N_KINDS):
+                    if w >> u & 1:
+                        got[t] += un[u]
+        if got[t] < 0:
+            _raise(code, bad, k, MJ_Q_SHANTEN, "")
+    for i in range(n):
+        t = tv[i]
+        out[rv[i], cv[0]] = 1.0
+        out[rv[i], cv[1]] = min(shan[t] - best, 3)
+        out[rv[i], cv[2]] = shan[t] == best
+        if shan[t] == best and best > 0:
+            out[rv[i], cv[3]] = <float>(got[t] / 20.0)
+        elif shan[t] == best and best == 0:
+            out[rv[i], cv[4]] = <float>(got[t] / 8.0)
+        out[rv[i], cv[5]] = <float>(mj_connectivity(h, t) / 8.0)
+    return best

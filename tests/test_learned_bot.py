@@ -156,3 +156,56 @@ def test_the_forward_pass_refuses_shapes_that_do_not_chain(bad):
     with pytest.raises(ValueError, match="shapes do not chain"):
         mlp_forward(*arrays.values())
     np.testing.assert_array_equal(arrays["out"], before)
+
+
+def _reference_discard_rows(game, seat, legal):
+    """The discards' features as first written, from the expert bot's three native calls."""
+    from mjcore import tiles as T
+    from mjcore._core import expert_discards, expert_ukeire, expert_waits
+    from mjcore.bots.expert import Info
+
+    info = Info.from_game(game, seat)
+    hand = info.hand
+    held = [(i, a.tile) for i, a in enumerate(legal)
+            if a.kind == "discard" and a.tile < T.N_KINDS and hand.counts[a.tile]]  # fmt: skip
+    if not held:
+        return {}
+    tiles = [t for _, t in held]
+    shantens, conns = expert_discards(hand.counts, hand.joker_kind, hand.bits, tiles)
+    best = min(shantens)
+    at_best = [t for t, sh in zip(tiles, shantens, strict=True) if sh == best]
+    uke, live = {}, {}
+    if best > 0:
+        uke = dict(zip(at_best, expert_ukeire(hand.counts, hand.joker_kind, hand.bits,
+                                              info.unseen, at_best), strict=True))  # fmt: skip
+    elif best == 0:
+        lives = expert_waits(hand.counts, hand.joker_kind, hand.bits, info.unseen, at_best)[1]
+        live = dict(zip(at_best, lives, strict=True))
+    return {
+        i: [1.0, min(sh - best, 3), float(sh == best), uke.get(t, 0) / 20, live.get(t, 0) / 8,
+            info.danger(t) if info.threat > 0 else 0.0, conn / 8]
+        for (i, t), sh, conn in zip(held, shantens, conns, strict=True)
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("variant", names())
+def test_the_native_discard_features_equal_the_expert_calls(variant):
+    """``_core.discard_features`` against the expert's three calls, over random play."""
+    from mjcore.bots.learned import FEATURES
+
+    names = ("discard", "step", "best", "ukeire", "live", "danger", "conn")
+    columns = [FEATURES.index(c) for c in names]
+    rng = np.random.default_rng(11)
+    checked = 0
+    for seed in range(6):
+        game = get_variant(variant).new_game(seed=seed)
+        while not game.is_over:
+            seat = game.current if game.phase == "turn" else game.to_act()[0]
+            legal = game.legal_actions(seat)
+            want = _reference_discard_rows(game, seat, legal)
+            got = action_features(game, seat, legal)
+            for i, row in want.items():
+                np.testing.assert_array_equal(got[i, columns], np.float32(row))
+                checked += 1
+            game.apply(seat, legal[int(rng.integers(len(legal)))])
+    assert checked > 100

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import expert_discards, expert_ukeire, expert_waits, mlp_forward
+from .._core import discard_features, mlp_forward
 from ..engine.actions import Action
 from .base import BaseBot, SeedLike
 from .expert import Info
@@ -70,74 +70,58 @@ _CLAIM_PHASES = ("claim", "rob")
     _DISCARD, _FLOWER, _STEP, _BEST, _UKEIRE, _LIVE, _DANGER, _CONN, _HU, _PASS,
     _CLAIM, _TURN_GANG, _DELTA, _DECLARE, _READY,
 ) = range(F)  # fmt: skip
+_DISCARD_COLUMNS = (_DISCARD, _STEP, _BEST, _UKEIRE, _LIVE, _CONN)  # (discard_features' order)
 
 
 def action_features(game: Game, seat: int, legal: Sequence[Action]) -> np.ndarray:
     """float32[len(legal), F]: the features of each legal action (see :data:`FEATURES`).
 
-    Built as Python lists, converted once (a numpy item assignment costs more than the
-    arithmetic)."""
-    out = [[0.0] * F for _ in legal]
+    The discards' features come from one native call (``_core.discard_features``)."""
+    out = np.zeros((len(legal), F), dtype=np.float32)
     info = Info.from_game(game, seat)
     hand = info.hand
     counts = hand.counts
     tiles: list[int] = []
     rows: list[int] = []
-    phase = info.phase
     others = False
     for i, a in enumerate(legal):
         kind = a.kind
         if kind == "discard":
             t = a.tile
             if t >= T.N_KINDS or not counts[t]:
-                out[i][_FLOWER] = 1.0
+                out[i, _FLOWER] = 1.0
             else:
                 tiles.append(t)
                 rows.append(i)
         elif kind == "hu":
-            out[i][_HU] = 1.0
+            out[i, _HU] = 1.0
         elif kind == "pass":
-            out[i][_PASS] = 1.0
+            out[i, _PASS] = 1.0
         else:
             others = True
     best = 99
     if tiles:
-        shantens, conns = expert_discards(counts, hand.joker_kind, hand.bits, tiles)
-        best = min(shantens)
-        threat = info.threat
-        at_best = [t for t, sh in zip(tiles, shantens, strict=True) if sh == best]
-        uke: dict[int, int] = {}
-        live: dict[int, int] = {}
-        if best > 0:
-            got = expert_ukeire(counts, hand.joker_kind, hand.bits, info.unseen, at_best)
-            uke = dict(zip(at_best, got, strict=True))
-        elif best == 0:
-            lives = expert_waits(counts, hand.joker_kind, hand.bits, info.unseen, at_best)[1]
-            live = dict(zip(at_best, lives, strict=True))
-        for i, t, sh, conn in zip(rows, tiles, shantens, conns, strict=True):
-            row = out[i]
-            row[_DISCARD] = 1.0
-            row[_STEP] = min(sh - best, 3)
-            row[_BEST] = float(sh == best)
-            row[_UKEIRE] = uke.get(t, 0) / 20
-            row[_LIVE] = live.get(t, 0) / 8
-            row[_DANGER] = info.danger(t) if threat > 0 else 0.0
-            row[_CONN] = conn / 8
+        best = discard_features(
+            counts, hand.joker_kind, hand.bits, info.unseen, tiles, rows, out, _DISCARD_COLUMNS
+        )
+        if info.threat > 0:
+            for i, t in zip(rows, tiles, strict=True):
+                out[i, _DANGER] = info.danger(t)
     if others:
-        _other_features(game, legal, out, hand, phase, best, bool(tiles))
-    return np.array(out, dtype=np.float32)
+        _other_features(game, legal, out, hand, info.phase, best, bool(tiles))
+    return out
 
 
 def _other_features(
-    game: Game, legal: Sequence[Action], out: list[list[float]], hand: Any, phase: str,
+    game: Game, legal: Sequence[Action], out: np.ndarray, hand: Any, phase: str,
     best: int, discards: bool,
 ) -> None:  # fmt: skip
     """The declarations', claims' and gangs' features (rows of ``out``)."""
     for i, a in enumerate(legal):
         kind = a.kind
         if kind == "declare":
-            out[i][_DECLARE] = 1.0
-            out[i][_READY] = float(best <= 0)
+            out[i, _DECLARE] = 1.0
+            out[i, _READY] = float(best <= 0)
         elif kind in ("chi", "peng", "gang"):
             if phase in _CLAIM_PHASES:
                 tile = game.claim[1]
@@ -148,15 +132,15 @@ def _other_features(
                     after = hand.best_after_discard({tile: 2})
                 else:
                     after = hand.best_after_discard({t: 1 for t in a.tiles if t != tile})
-                out[i][_CLAIM] = 1.0
+                out[i, _CLAIM] = 1.0
             elif phase in _TURN_PHASES and kind == "gang":
                 take = 4 if hand.counts[a.tile] == 4 else 1
                 now = best if discards else hand.shanten_without({})
                 after = hand.shanten_without({a.tile: take})
-                out[i][_TURN_GANG] = 1.0
+                out[i, _TURN_GANG] = 1.0
             else:
                 continue
-            out[i][_DELTA] = max(min(after - now, 2), -2)
+            out[i, _DELTA] = max(min(after - now, 2), -2)
 
 
 class Policy:
