@@ -107,7 +107,7 @@ def play_hand(
     for s in hooked:
         bots[s].hand_start(game, s, index)
     actions = 0
-    while not game.is_over:
+    while game.phase != "over":  # (game.is_over, read as the field)
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"hand did not end after {MAX_ACTIONS} actions")
         # to_act()[0] (which builds a list on every action) for the claim and choice windows
