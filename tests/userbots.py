@@ -129,3 +129,27 @@ class CtrlCFactory:
                 return GreedyBot(seed)
             os.kill(self.pid, signal.SIGINT)
         return GreedyBot(seed)
+
+
+class BlasBot(FirstLegalBot):
+    """Multiplies a 256×256 matrix (numpy's BLAS) on every decision, and fails the hand
+    unless every BLAS library it finds loaded runs one thread (checked at its first act)."""
+
+    def __init__(self, seed: Any = None) -> None:
+        import numpy as np
+
+        super().__init__(seed)
+        self.matrix = np.random.default_rng(0).random((256, 256))
+
+    @staticmethod
+    def check_blas() -> None:
+        from threadpoolctl import threadpool_info
+
+        blas = [(lib["internal_api"], lib["num_threads"]) for lib in threadpool_info()]
+        assert blas and all(n == 1 for _, n in blas), f"BLAS threads in a hand: {blas}"
+
+    def act(self, view: dict[str, Any], legal: Any) -> Any:
+        if not self.views:
+            self.check_blas()
+        self.matrix = self.matrix @ self.matrix / 256
+        return super().act(view, legal)

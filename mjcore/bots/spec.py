@@ -32,6 +32,7 @@ import inspect
 import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidOptionError, clip
@@ -46,6 +47,16 @@ BotSpec = Any  # str | Bot | type[Bot] | Callable[[int], Bot]
 Decide = Callable[["Game", int, Sequence["Action"]], Any]
 
 
+@cache
+def _make_bot() -> Callable[..., Any]:
+    """:func:`mjcore.bots.registry.make_bot`, imported once, on first use (the registry
+    imports every bot module; an import statement here would run for every seat of every
+    simulated hand)."""
+    from .registry import make_bot
+
+    return make_bot
+
+
 @dataclass(frozen=True)
 class SeatBot:
     """A resolved bot recipe: ``make(seed)`` builds a fresh bot for one hand."""
@@ -58,9 +69,7 @@ class SeatBot:
     def make(self, seed: Any) -> Any:
         """A fresh bot; ``seed`` is an int (or anything ``numpy.random.default_rng`` takes)."""
         if self.kind == "name":
-            from .registry import make_bot
-
-            return make_bot(self.source, seed)
+            return _make_bot()(self.source, seed)
         if self.kind == "param":  # (name, ((key, value), ...)) of a registered bot
             from .registry import bot_classes as _registry
 

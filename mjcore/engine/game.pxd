@@ -19,6 +19,8 @@ cdef class Game:
     cdef public int shape_bits
     cdef public bint _plain_jokers, _kind_jokers
     cdef public int _free_jokers
+    cdef public bint _waits_prefilter, _wins_need_declaration
+    cdef public frozenset _locks_end
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
     cdef public bint haidi, first_go_around, exhausted
     cdef public object phase, draw_how, draw_cause, claim, pending, decisions, _claim_wins
@@ -30,6 +32,10 @@ cdef class Game:
     cdef public object _answered, _legal
 
     cpdef int next_seat(self, int seat) except? -1
+    cpdef list to_act(self)
+    cpdef tuple legal_actions(self, seat)
+    cpdef apply(self, seat, action)
+    cpdef _end_hand(self, bint exhausted)
     @cython.locals(st=SeatState, i=int, seat=int, size=int, t=int, is_flower=tuple)
     cpdef _deal(self)
     @cython.locals(st=SeatState)

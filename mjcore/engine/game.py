@@ -91,6 +91,15 @@ def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     return items[:i] + items[i + 1 :]
 
 
+def _offers(acts: list[Action], kind: str) -> bool:
+    """Whether ``acts`` offers an action of ``kind``: for ``hu`` and ``peng`` (which carry no
+    tile) exactly ``HU in acts`` / ``PENG in acts``, without an ``Action.__eq__`` call per item."""
+    for a in acts:
+        if a.kind == kind:
+            return True
+    return False
+
+
 def check_carry(carry: Any, variant: Variant, players: int) -> dict[str, Any]:
     """A copy of ``carry`` (state handed between hands of a Match) if it is plain JSON data
     holding only what ``variant`` carries: its :attr:`~Variant.carry_values` and kept choices
@@ -163,6 +172,7 @@ def _kept_choices(variant: Variant) -> str:
 STATE = (
     *("rules", "variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
     *("seats", "_others", "_plain_jokers", "_kind_jokers", "_free_jokers"),
+    *("_waits_prefilter", "_wins_need_declaration", "_locks_end"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -216,6 +226,10 @@ class Game:
         # shape_free_jokers when the engine may ask the shape itself (Variant.shape_win and a
         # split the core makes: no wildcards, or the joker kind's copies), else -1 (the hook)
         self._free_jokers = rules.free_jokers
+        # The variant's constants the loop reads every step, looked up once (typed when compiled)
+        self._waits_prefilter = variant.waits_prefilter
+        self._wins_need_declaration = variant.claim_wins_need_declaration
+        self._locks_end = variant.pass_locks_end
         self.wall = Wall(self._wall_order(seed, wall), kept=rules.kept_back)
         self.seats = [SeatState(players) for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
@@ -630,7 +644,7 @@ class Game:
         """Cheap shape test (one core call) before the full evaluation of a self-draw."""
         if self.is_flower[self.drawn] or self.seats[seat].held_flowers:
             return False
-        if not self.variant.waits_prefilter:
+        if not self._waits_prefilter:
             return True
         free = self._free_jokers
         if free >= 0:  # Variant.shape_win itself, on a hand the core splits (one core call)
@@ -780,7 +794,7 @@ class Game:
 
     def _receive(self, seat: int, tile: int, how: str) -> None:
         st = self.seats[seat]
-        if how in self.variant.pass_locks_end:  # (a flower drawn from the wall is a draw too)
+        if how in self._locks_end:  # (a flower drawn from the wall is a draw too)
             st.clear_locks()
         if self.is_flower[tile]:
             st.held_flowers += (tile,)
@@ -885,9 +899,8 @@ class Game:
         if self.is_flower[tile]:
             return acts  # nobody claims a discarded flower
         how = "discard" if kind == "discard" else "rob_gang"
-        v = self.variant
-        if (not v.waits_prefilter or self.seat_waits(s) >> tile & 1) and (
-            st.declared or self.first_go_around or not v.claim_wins_need_declaration
+        if (not self._waits_prefilter or self.seat_waits(s) >> tile & 1) and (
+            st.declared or self.first_go_around or not self._wins_need_declaration
         ):
             bd = self.evaluate_win(s, tile, how)
             if bd is not None and not self._pass_hu_locked(st, tile, bd):
@@ -933,12 +946,16 @@ class Game:
         order = [s for s in self._others[src] if s in self.pending]
         for s in order:
             dec, acts = self.decisions[s], self.pending[s]
-            if HU in acts and dec.kind != "hu":
+            if dec.kind != "hu" and _offers(acts, "hu"):
                 locks = self.seats[s].pass_hu  # replaced, never changed in place (seat.py)
                 points = max(locks.get(tile, 0), self._claim_wins[s].points)
                 self.seats[s].pass_hu = {**locks, tile: points}
                 self.seats[s].pass_hu_any = True
-            if PENG in acts and dec.kind not in ("peng", "gang") and self.variant.pass_peng_rule:
+            if (
+                dec.kind not in ("peng", "gang")
+                and _offers(acts, "peng")
+                and self.variant.pass_peng_rule
+            ):
                 self.seats[s].pass_peng |= {tile}
         hu = [s for s in order if self.decisions[s].kind == "hu"]
         decided = self.decisions
@@ -976,7 +993,7 @@ class Game:
     def _take_discard(self, s: int, src: int, tile: int, dec: Action) -> None:
         st = self.seats[s]
         self.seats[src].discards.pop()
-        if "claim" in self.variant.pass_locks_end:
+        if "claim" in self._locks_end:
             st.clear_locks()
         st.claims += 1
         st.claimed_from[src] += 1

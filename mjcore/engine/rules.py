@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
@@ -27,6 +28,15 @@ if TYPE_CHECKING:
 
 _ENGINE_SHARED = (*DISCARDS, *GANGS, *CHIS.values(), HU, PASS, PENG)
 """The engine's shared action objects (module constants: alive as long as the process)."""
+
+
+@cache
+def _game_class() -> type[Game]:
+    """The Game class, imported once on first use (game.py imports this module; an import
+    statement in new_game would run for every hand)."""
+    from .game import Game
+
+    return Game
 
 
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
@@ -112,9 +122,7 @@ class Rules:
         carry: dict[str, Any] | None = None,
     ) -> Game:
         """A new hand under these rules; ``wall`` fixes every tile (dealer takes the first 14)."""
-        from .game import Game
-
-        return Game(self, seed=seed, wall=wall, dealer=dealer, carry=carry)
+        return _game_class()(self, seed=seed, wall=wall, dealer=dealer, carry=carry)
 
     def with_players(self, players: int) -> Rules:
         """The same variant and options for another player count."""

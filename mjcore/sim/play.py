@@ -20,6 +20,7 @@ from ..bots.spec import SeatBot, decider
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.variant import Variant
+from .blas import one_blas_thread
 from .stats import SimStats
 
 MAX_ACTIONS = 20_000
@@ -106,7 +107,7 @@ def play_hand(
     for s in hooked:
         bots[s].hand_start(game, s, index)
     actions = 0
-    while not game.is_over:
+    while game.phase != "over":  # (game.is_over, read as the field)
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"hand did not end after {MAX_ACTIONS} actions")
         # to_act()[0] (which builds a list on every action) for the claim and choice windows
@@ -139,26 +140,32 @@ def run_chunk(job: Job, start: int, stop: int, partial: ChunkResult | None = Non
 
     rows = HandRows() if job.records else None
     t0, c0 = time.perf_counter(), time.process_time()
-    step = job.players if job.duplicate else 1
     try:
-        for first in range(start, stop, step):
-            faults = res.stats.faults
-            played = [(i, *_play_or_explain(job, i, faults)) for i in range(first, first + step)]
-            totals: dict[str, int] = {}
-            for index, game, actions, labels in played:
-                res.stats.add_game(game, actions, labels)
-                if rows is not None:
-                    rows.add(index, game, job.seed, labels)
-                for label, score in zip(labels, game.scores, strict=True):
-                    totals[label] = totals.get(label, 0) + score
-            if job.duplicate:
-                res.stats.add_deal(totals)
+        with one_blas_thread():  # no spinning BLAS threads beside the hands (mjcore.sim.blas)
+            _play_range(job, start, stop, res, rows)
     finally:
         res.stats.seconds = time.perf_counter() - t0
         res.stats.cpu_seconds = time.process_time() - c0
         if rows is not None:
             res.records = rows.table()
     return res
+
+
+def _play_range(job: Job, start: int, stop: int, res: ChunkResult, rows: Any) -> None:
+    """Play hands ``start``..``stop-1`` into ``res`` (and ``rows``), a deal at a time."""
+    step = job.players if job.duplicate else 1
+    for first in range(start, stop, step):
+        faults = res.stats.faults
+        played = [(i, *_play_or_explain(job, i, faults)) for i in range(first, first + step)]
+        totals: dict[str, int] = {}
+        for index, game, actions, labels in played:
+            res.stats.add_game(game, actions, labels)
+            if rows is not None:
+                rows.add(index, game, job.seed, labels)
+            for label, score in zip(labels, game.scores, strict=True):
+                totals[label] = totals.get(label, 0) + score
+        if job.duplicate:
+            res.stats.add_deal(totals)
 
 
 def _play_or_explain(

@@ -1,0 +1,11 @@
+# Compiled by Cython: declarations that type play.py when the wheel is built (CMakeLists.txt).
+# Augments play.py when compiled: the hand loop holds the Game as the extension type, so it
+# reads the phase and seat and calls legal_actions / apply as C calls (game.pxd).
+
+cimport cython
+
+from mjcore.engine.game cimport Game
+
+
+@cython.locals(game=Game, actions=Py_ssize_t, seat=int)
+cpdef tuple play_hand(job, Py_ssize_t index, fault_tally=*)
