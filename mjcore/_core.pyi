@@ -96,6 +96,13 @@ def discard_features(
     out: npt.NDArray[np.float32],
     cols: tuple[int, int, int, int, int, int],
 ) -> int: ...
+def legal_logits(
+    z: npt.NDArray[np.float32],
+    n_actions: int,
+    legal: npt.NDArray[np.int64],
+    feats: npt.NDArray[np.float32],
+    out: npt.NDArray[np.float32],
+) -> None: ...
 def mlp_forward(
     x: npt.NDArray[np.float32],
     w1: npt.NDArray[np.float32],

@@ -860,6 +860,17 @@ def expert_discards(counts, int joker_kind, int flags, list tiles not None):
     return [shan[tv[i]] for i in range(n)], [mj_connectivity(h, tv[i]) for i in range(n)]
 
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define MJ_PREFETCH(p) __builtin_prefetch((const void *)(p))
+    #else
+    #define MJ_PREFETCH(p) ((void)(p))
+    #endif
+    """
+    void MJ_PREFETCH(const void *p) noexcept nogil
+
+
 def mlp_forward(const float[::1] x not None, const float[:, ::1] w1 not None,
                 const float[::1] b1 not None, const float[:, ::1] w2 not None,
                 const float[::1] b2 not None, const float[:, ::1] w3 not None,
@@ -878,17 +889,27 @@ def mlp_forward(const float[::1] x not None, const float[:, ::1] w1 not None,
             f"mlp_forward: shapes do not chain: x ({n},), w1 ({w1.shape[0]}, {h1}), "
             f"b1 ({b1.shape[0]},), w2 ({w2.shape[0]}, {h2}), b2 ({b2.shape[0]},), "
             f"w3 ({w3.shape[0]}, {m}), b3 ({b3.shape[0]},), out ({out.shape[0]},)")
-    a = <float *>malloc((h1 + h2) * sizeof(float))
-    if a == NULL:
+    cdef Py_ssize_t nz = 0, r
+    cdef Py_ssize_t *rows = <Py_ssize_t *>malloc((n + 1) * sizeof(Py_ssize_t))
+    a = <float *>malloc((h1 + h2 + 1) * sizeof(float))
+    if a == NULL or rows == NULL:
+        free(a)
+        free(rows)
         raise MemoryError()
     with nogil:
+        for i in range(n):  # the nonzero rows, fetched ahead: their loads overlap
+            if x[i] != 0:
+                rows[nz] = i
+                nz += 1
+                for j in range(0, h1, 16):
+                    MJ_PREFETCH(&w1[i, j])
         for j in range(h1):
             a[j] = b1[j]
-        for i in range(n):
+        for r in range(nz):
+            i = rows[r]
             v = x[i]
-            if v != 0:
-                for j in range(h1):
-                    a[j] += v * w1[i, j]
+            for j in range(h1):
+                a[j] += v * w1[i, j]
         for j in range(h2):
             a[h1 + j] = b2[j]
         for i in range(h1):
@@ -904,6 +925,7 @@ def mlp_forward(const float[::1] x not None, const float[:, ::1] w1 not None,
                 for j in range(m):
                     out[j] += v * w3[i, j]
     free(a)
+    free(rows)
 
 
 def discard_features(counts, int joker_kind, int flags, list unseen not None,
@@ -986,3 +1008,27 @@ def discard_features(counts, int joker_kind, int flags, list unseen not None,
             out[rv[i], cv[4]] = <float>(got[t] / 8.0)
         out[rv[i], cv[5]] = <float>(mj_connectivity(h, t) / 8.0)
     return best
+
+
+def legal_logits(const float[::1] z not None, Py_ssize_t n_actions,
+                 const int64_t[::1] legal not None, const float[:, ::1] feats not None,
+                 float[::1] out not None):
+    """``out[i] = z[legal[i]] + feats[i] · z[n_actions:]``: the learned bot's score of each
+    legal action (its logit from the network's output ``z`` plus its features weighted by
+    the rest of ``z``), in one call instead of three numpy operations."""
+    cdef Py_ssize_t k = legal.shape[0], f = feats.shape[1], i, j
+    cdef float s
+    if not 0 <= n_actions <= z.shape[0] or z.shape[0] - n_actions != f:
+        raise ValueError(f"legal_logits: z has {z.shape[0]} entries, not {n_actions} + {f}")
+    if feats.shape[0] != k or out.shape[0] != k:
+        raise ValueError(f"legal_logits: {k} legal actions, {feats.shape[0]} feature rows, "
+                         f"{out.shape[0]} outputs")
+    for i in range(k):
+        if not 0 <= legal[i] < n_actions:
+            raise ValueError(f"legal_logits: action index {legal[i]} outside 0..{n_actions - 1}")
+    with nogil:
+        for i in range(k):
+            s = 0
+            for j in range(f):
+                s += feats[i, j] * z[n_actions + j]
+            out[i] = z[legal[i]] + s

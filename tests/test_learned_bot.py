@@ -209,3 +209,23 @@ def test_the_native_discard_features_equal_the_expert_calls(variant):
                 checked += 1
             game.apply(seat, legal[int(rng.integers(len(legal)))])
     assert checked > 100
+
+
+def test_the_legal_actions_scores_are_the_logit_plus_the_weighted_features():
+    from mjcore._core import legal_logits
+
+    rng = np.random.default_rng(9)
+    n_actions, f = 12, len(FEATURES)
+    z = rng.normal(size=n_actions + f).astype(np.float32)
+    legal = np.array([3, 0, 11, 7], dtype=np.int64)
+    feats = rng.random((len(legal), f)).astype(np.float32)
+    out = np.full(len(legal), np.nan, dtype=np.float32)
+    legal_logits(z, n_actions, legal, feats, out)
+    np.testing.assert_allclose(out, z[legal] + feats @ z[n_actions:], rtol=1e-5, atol=1e-5)
+    for bad in (np.array([3, 12], dtype=np.int64), np.array([-1, 0], dtype=np.int64)):
+        kept = out.copy()
+        with pytest.raises(ValueError, match="outside"):
+            legal_logits(z, n_actions, bad, feats[:2], out[:2])
+        np.testing.assert_array_equal(out, kept)
+    with pytest.raises(ValueError, match="entries"):
+        legal_logits(z, n_actions + 1, legal, feats, out)

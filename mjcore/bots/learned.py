@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import discard_features, mlp_forward
+from .._core import discard_features, legal_logits, mlp_forward
 from ..engine.actions import Action
 from .base import BaseBot, SeedLike
 from .expert import Info
@@ -180,8 +180,9 @@ class Policy:
         """The legal actions' logits from the observation and their features."""
         z = np.empty(len(self.b_out), dtype=np.float32)  # (a policy is shared: no scratch)
         mlp_forward(obs, self.w1, self.b1, self.w2, self.b2, self.w_out, self.b_out, z)
-        a = self.n_actions
-        return z[legal_idx] + feats @ z[a:]  # type: ignore[no-any-return]
+        out = np.empty(len(legal_idx), dtype=np.float32)
+        legal_logits(z, self.n_actions, legal_idx, feats, out)
+        return out
 
 
 @functools.cache
