@@ -736,6 +736,34 @@ cdef int _check_discards(uint8_t *h, const int *tv, int n, int joker_kind, int q
     return 0
 
 
+cdef int _discard_shantens(uint8_t *h, const int *tv, int n, int joker_kind, int flags,
+                           int8_t *shan) noexcept nogil:
+    """Fill ``shan[t]`` with the shanten after discarding each kind ``t`` of ``tv[:n]`` (each
+    kind computed once; the others left 99); the least of them (99 when ``n`` is 0)."""
+    cdef int i, t, best = 99
+    for t in range(MJ_N_KINDS):
+        shan[t] = 99
+    for i in range(n):
+        t = tv[i]
+        if shan[t] == 99:
+            h[t] -= 1
+            shan[t] = <int8_t>mj_split_shanten(h, joker_kind, flags)
+            h[t] += 1
+        if shan[t] < best:
+            best = shan[t]
+    return best
+
+
+cdef inline long _live(uint64_t waits, const long *unseen) noexcept nogil:
+    """The unseen copies of the kinds in the bitmask ``waits``."""
+    cdef long live = 0
+    cdef int u
+    for u in range(MJ_N_KINDS):
+        if waits >> u & 1:
+            live += unseen[u]
+    return live
+
+
 def expert_ukeire(counts, int joker_kind, int flags, list unseen not None, list tiles not None):
     """The expert bot's tile efficiency in one call: for each discard kind in ``tiles`` (held
     kinds), the unseen copies (``unseen``: 34 counts) of the kinds that lower the hand's
@@ -777,7 +805,7 @@ def expert_waits(counts, int joker_kind, int flags, list unseen not None, list t
     cdef uint8_t h[34]
     cdef long un[34]
     cdef int tv[42]
-    cdef int n, i, t, u
+    cdef int n, i, t
     cdef long live
     cdef uint64_t w
     cdef list masks = [], lives = []
@@ -788,14 +816,11 @@ def expert_waits(counts, int joker_kind, int flags, list unseen not None, list t
     _check_discards(h, tv, n, joker_kind, MJ_Q_WAITS)
     for i in range(n):
         t = tv[i]
-        live = 0
         with nogil:
             h[t] -= 1
             w = mj_split_waits(h, joker_kind, flags)
             h[t] += 1
-            for u in range(MJ_N_KINDS):
-                if w >> u & 1:
-                    live += un[u]
+            live = _live(w, un)
         masks.append(w)
         lives.append(live)
     return masks, lives
@@ -843,20 +868,13 @@ def expert_discards(counts, int joker_kind, int flags, list tiles not None):
     cdef uint8_t h[34]
     cdef int tv[42]
     cdef int8_t shan[34]
-    cdef int n, i, t
+    cdef int n, i
     _load(counts, h)
     _load_tiles(tiles, tv)
     n = len(tiles)
     _check_discards(h, tv, n, joker_kind, MJ_Q_SHANTEN)
-    for t in range(MJ_N_KINDS):
-        shan[t] = 99
     with nogil:
-        for i in range(n):
-            t = tv[i]
-            if shan[t] == 99:
-                h[t] -= 1
-                shan[t] = <int8_t>mj_split_shanten(h, joker_kind, flags)
-                h[t] += 1
+        _discard_shantens(h, tv, n, joker_kind, flags, shan)
     return [shan[tv[i]] for i in range(n)], [mj_connectivity(h, tv[i]) for i in range(n)]
 
 
@@ -946,7 +964,7 @@ def discard_features(counts, int joker_kind, int flags, list unseen not None,
     cdef int8_t shan[34]
     cdef long got[34]
     cdef int cv[6]
-    cdef int n, i, t, u, best = 99, code = MJ_OK, bad = 0
+    cdef int n, i, t, best = 99, code = MJ_OK, bad = 0
     cdef long k = 0
     cdef uint64_t near, w
     _load(counts, h)
@@ -966,17 +984,9 @@ def discard_features(counts, int joker_kind, int flags, list unseen not None,
             raise ValueError(f"discard_features: row {rv[i]} outside 0..{out.shape[0] - 1}")
     _check_discards(h, tv, n, joker_kind, MJ_Q_SHANTEN)
     for t in range(MJ_N_KINDS):
-        shan[t] = 99
         got[t] = -1
     with nogil:
-        for i in range(n):
-            t = tv[i]
-            if shan[t] == 99:
-                h[t] -= 1
-                shan[t] = <int8_t>mj_split_shanten(h, joker_kind, flags)
-                h[t] += 1
-            if shan[t] < best:
-                best = shan[t]
+        best = _discard_shantens(h, tv, n, joker_kind, flags, shan)
     if best == 0:
         _check_discards(h, tv, n, joker_kind, MJ_Q_WAITS)
     near = mj_near_mask(h)
@@ -991,10 +1001,7 @@ def discard_features(counts, int joker_kind, int flags, list unseen not None,
                 h[t] -= 1
                 w = mj_split_waits(h, joker_kind, flags)
                 h[t] += 1
-                got[t] = 0
-                for u in range(MJ_N_KINDS):
-                    if w >> u & 1:
-                        got[t] += un[u]
+                got[t] = _live(w, un)
         if got[t] < 0:
             _raise(code, bad, k, MJ_Q_SHANTEN, "")
     for i in range(n):
