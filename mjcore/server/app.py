@@ -324,6 +324,18 @@ async def _keep_rooms(lobby: Lobby, idle_s: float) -> None:
         lobby.drop_idle(idle_s)
 
 
+async def _room_of(request: Request) -> Room | Response:
+    """The room the path names, or the error answer: 404 unknown, busy, store unavailable."""
+    try:
+        return await server_of(request).lobby.fetch(request.path_params["room_id"])
+    except RoomBusy as exc:
+        return _busy(exc)
+    except RoomError as exc:
+        return _error(404, str(exc))
+    except StoreError as exc:
+        return _unavailable(exc)
+
+
 def _join_request(body: Any) -> tuple[int | None, str]:
     """The seat (None: the first free one) and name of a join request, or RoomError."""
     if not isinstance(body, dict):
@@ -497,14 +509,9 @@ async def replay_bundle(request: Request) -> Response:
 async def saved_hand(request: Request) -> Response:
     """A finished hand's saved game, to a holder of one of the room's seat tokens
     (``Authorization: Bearer TOKEN``): the wall and every hand are in it."""
-    try:
-        room = await server_of(request).lobby.fetch(request.path_params["room_id"])
-    except RoomBusy as exc:
-        return _busy(exc)
-    except RoomError as exc:
-        return _error(404, str(exc))
-    except StoreError as exc:
-        return _unavailable(exc)
+    room = await _room_of(request)
+    if isinstance(room, Response):
+        return room
     auth = request.headers.get("authorization", "")
     token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
     if room.seat_for_token(token) is None:
@@ -611,26 +618,14 @@ def _room_limits(server: ServerState, client: str) -> Response | None:
 
 
 async def room_summary(request: Request) -> Response:
-    try:
-        room = await server_of(request).lobby.fetch(request.path_params["room_id"])
-        return JSONResponse(room.summary())
-    except RoomBusy as exc:
-        return _busy(exc)
-    except RoomError as exc:
-        return _error(404, str(exc))
-    except StoreError as exc:
-        return _unavailable(exc)
+    room = await _room_of(request)
+    return room if isinstance(room, Response) else JSONResponse(room.summary())
 
 
 async def join(request: Request) -> Response:
-    try:
-        room = await server_of(request).lobby.fetch(request.path_params["room_id"])
-    except RoomBusy as exc:
-        return _busy(exc)
-    except RoomError as exc:
-        return _error(404, str(exc))
-    except StoreError as exc:
-        return _unavailable(exc)
+    room = await _room_of(request)
+    if isinstance(room, Response):
+        return room
     try:
         seat, name = _join_request(await _json_body(request))
     except RoomError as exc:
