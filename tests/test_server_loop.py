@@ -55,22 +55,31 @@ def play_human(
             token.append(seat_token)
         msg = c.hello(seat_token)
         ref = 0
+        last: dict | None = None
         while not stop.is_set():
             if ref:
                 try:
                     msg = c.recv(0.5)
                 except TimeoutError:
                     continue
+            if msg["type"] == "error" and msg.get("code") == "rate_limited" and last:
+                time.sleep(0.2)  # answering at once can outrun the per-connection limit
+                ref += 1
+                c.send({**last, "id": ref})
+                continue
             if msg["type"] != "state":
                 continue
             view = msg["view"]
             ref += 1  # (from here on: the next message)
             if view["phase"] == "over":
-                c.send({"type": "next", "hand": msg["hand"], "id": ref})
+                last = {"type": "next", "hand": msg["hand"]}
             elif view["legal_actions"]:
                 legal = view["legal_actions"]
-                c.send({"type": "act", "action": "hu" if "hu" in legal else legal[0], "id": ref})
+                last = {"type": "act", "action": "hu" if "hu" in legal else legal[0]}
                 acted[0] += 1
+            else:
+                continue
+            c.send({**last, "id": ref})
     except Exception:  # the server going away at the end
         if not stop.is_set():
             raise
