@@ -4,6 +4,9 @@
 cimport cython
 
 
-@cython.locals(raw=bytes, suits=bytes, digits=str, out=list, i=Py_ssize_t, lo=Py_ssize_t,
-               n=Py_ssize_t)
+@cython.locals(raw=bytes, digit=bytes, suit=bytes, out=bytearray, i=Py_ssize_t, n=Py_ssize_t)
 cpdef str format_sorted(kinds)
+
+
+@cython.locals(k=Py_ssize_t, _copy=Py_ssize_t)
+cpdef list _kinds_of(bytes raw)

@@ -152,6 +152,9 @@ _DIGIT_TABLE = bytes(ord(_DIGIT[k]) if k < N_ALL_KINDS else 0 for k in range(256
 _SUIT_CHAR = tuple(text[1] for text in NOTATION)
 
 
+_UINT8 = np.dtype(np.uint8)
+
+
 def from_counts(vec: Sequence[int] | np.ndarray) -> list[int]:
     """Sorted kind list of a count vector (at most 34 integer counts 0..4; numpy too).
 
@@ -159,8 +162,21 @@ def from_counts(vec: Sequence[int] | np.ndarray) -> list[int]:
     :class:`InvalidHandError` (never a silently wrong list)."""
     if isinstance(vec, (bytes, bytearray)):  # the engine's hands: one byte a kind
         if len(vec) <= N_KINDS and max(vec, default=0) <= 4:
-            return [k for k, n in enumerate(vec) for _ in range(n)]
-    return [k for k, n in enumerate(_count_list(vec)) for _ in range(n)]
+            return _kinds_of(bytes(vec))
+    elif isinstance(vec, np.ndarray) and vec.dtype is _UINT8 and vec.ndim == 1:
+        raw = vec.tobytes()  # the scoring's count vectors: checked as bytes, not per item
+        if len(raw) <= N_KINDS and max(raw, default=0) <= 4:
+            return _kinds_of(raw)
+    return _kinds_of(bytes(_count_list(vec)))
+
+
+def _kinds_of(raw: bytes) -> list[int]:
+    """The sorted kind list of counts already checked, one byte a kind."""
+    out = []
+    for k in range(len(raw)):
+        for _copy in range(raw[k]):
+            out.append(k)
+    return out
 
 
 def _count_list(vec: Any) -> list[int]:
@@ -194,25 +210,21 @@ def format(tiles: TileLike) -> str:  # noqa: A001 - the natural name for notatio
 
 
 _SUIT_TABLE = bytes(ord(_SUIT_CHAR[k]) if k < N_ALL_KINDS else 0 for k in range(256))
-"""kind -> its suit letter's ASCII code, for bytes.translate."""
-_LETTER = tuple(chr(code) for code in range(256))
+"""kind -> its suit letter's ASCII code."""
 
 
 def format_sorted(kinds: Sequence[int]) -> str:
     """:func:`format` of kinds already valid and sorted (the engine's own lists): each suit's
     run of digits, then its letter."""
     raw = bytes(kinds)
-    digits = raw.translate(_DIGIT_TABLE).decode("ascii")
-    suits = raw.translate(_SUIT_TABLE)
-    out = []
-    lo = 0
+    digit, suit = _DIGIT_TABLE, _SUIT_TABLE
+    out = bytearray()
     n = len(raw)
-    for i in range(1, n + 1):
-        if i == n or suits[i] != suits[lo]:  # the end of a suit's run
-            out.append(digits[lo:i])
-            out.append(_LETTER[suits[lo]])
-            lo = i
-    return "".join(out)
+    for i in range(n):
+        out.append(digit[raw[i]])
+        if i + 1 == n or suit[raw[i + 1]] != suit[raw[i]]:  # the end of a suit's run
+            out.append(suit[raw[i]])
+    return out.decode("ascii")
 
 
 def name(k: int) -> str:

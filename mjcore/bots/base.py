@@ -64,9 +64,11 @@ class BaseBot:
     def integers(self, n: int) -> int:
         """``self.rng.integers(n)`` as an int: the same draw from the same stream, without
         building a numpy Generator for an int seed (most of a simulated bot's set-up)."""
+        fast = self._fast  # (set only while no Generator is made: an int seed's stream)
+        if fast is not None:
+            return fast.integers(n)  # type: ignore[no-any-return]
         if self._rng is None and type(self._seed) is int and self._seed >= 0:
-            if self._fast is None:
-                self._fast = Pcg64(self._seed)
+            self._fast = Pcg64(self._seed)
             return self._fast.integers(n)
         return int(self.rng.integers(n))
 

@@ -11,5 +11,6 @@ cdef class EventLog:
 
     cpdef Py_ssize_t append(self, str kind, dict data) except -1
     cpdef add(self, Py_ssize_t sid, tuple values)
-    @cython.locals(at=Py_ssize_t, end=Py_ssize_t, packed=list, widths=list, new=list)
+    @cython.locals(at=Py_ssize_t, end=Py_ssize_t, sid=Py_ssize_t, width=Py_ssize_t,
+                   packed=list, widths=list, new=list)
     cpdef _index(self)

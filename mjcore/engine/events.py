@@ -103,7 +103,9 @@ class EventLog:
             end = len(packed)
             while at < end:
                 new.append(at)
-                at += 1 + widths[packed[at]]
+                sid = packed[at]
+                width = widths[sid]
+                at += 1 + width
             starts.extend(array("I", new))
         return starts
 

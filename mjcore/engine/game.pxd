@@ -15,7 +15,10 @@ from mjcore.engine.wall cimport Wall
 
 cdef class Game:
     cdef public Wall wall
-    cdef public object rules, variant, opts, seed, carry, is_flower, seats, _others
+    cdef public object rules, variant, opts, seed
+    cdef public dict carry
+    cdef public tuple is_flower, _others
+    cdef public list seats
     cdef public int shape_bits
     cdef public bint _plain_jokers, _kind_jokers
     cdef public int _free_jokers
@@ -23,13 +26,15 @@ cdef class Game:
     cdef public frozenset _locks_end
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
     cdef public bint haidi, first_go_around, exhausted
-    cdef public object phase, draw_how, draw_cause, claim, pending, decisions, _claim_wins
-    cdef public object set_aside, won_pool, indicators, horses, liabilities, hidden_indicators
-    cdef public object locked_choices, _settlement, _wins, extra
+    cdef public str phase, draw_how, draw_cause
+    cdef public tuple claim
+    cdef public dict pending, decisions, _claim_wins, extra
+    cdef public list set_aside, won_pool, indicators, horses, liabilities, hidden_indicators
+    cdef public list locked_choices, _settlement, _wins
     cdef public EventLog _events
     cdef public bytearray _history_seats
     cdef public list _history_actions
-    cdef public object _answered, _legal
+    cdef public dict _answered, _legal
 
     cpdef int next_seat(self, int seat) except? -1
     cpdef list to_act(self)

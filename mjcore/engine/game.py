@@ -45,7 +45,7 @@ from .actions import (
 )
 from .checks import as_int, check_seat
 from .events import EventLog, copy_plain, schema
-from .melds import Meld
+from .melds import Meld, shared_meld
 from .rules import Rules
 from .saved import (  # noqa: F401  (SAVE_FORMAT, READ_FORMATS: the saved form's versions)
     _SAVE_KEYS,
@@ -844,7 +844,7 @@ class Game:
         st = self.seats[seat]
         if st.hand[tile] == 4:
             st.hand[tile] = 0
-            self._complete_gang(seat, Meld("angang", (tile,) * 4))
+            self._complete_gang(seat, shared_meld("angang", (tile,) * 4))
             return
         st.hand[tile] -= 1
         self._hand_changed(seat)
@@ -980,7 +980,7 @@ class Game:
         if kind == "rob":
             self._complete_gang(
                 src,
-                Meld("bugang", (tile,) * 4, claimed=tile, from_seat=self._peng_source(src, tile)),
+                shared_meld("bugang", (tile,) * 4, tile, self._peng_source(src, tile)),
             )
         else:
             self.draw_for(self.next_seat(src))
@@ -1002,23 +1002,23 @@ class Game:
         self.phase = "turn"
         if dec.kind == "gang":
             st.hand[tile] -= 3
-            self._events.add(_CLAIM, (s, "zhigang", _TILE[tile], T.format([tile] * 4), src))
-            meld = Meld("zhigang", (tile,) * 4, claimed=tile, from_seat=src)
+            self._events.add(_CLAIM, (s, "zhigang", _TILE[tile], T.format_sorted([tile] * 4), src))
+            meld = shared_meld("zhigang", (tile,) * 4, tile, src)
             self.variant.after_claim(self, s, meld)
             self._complete_gang(s, meld)
             return
         if dec.kind == "peng":
             st.hand[tile] -= 2
-            meld = Meld("peng", (tile,) * 3, claimed=tile, from_seat=src)
+            meld = shared_meld("peng", (tile,) * 3, tile, src)
         else:
             for t in dec.tiles:
                 if t != tile:
                     st.hand[t] -= 1
-            meld = Meld("chi", dec.tiles, claimed=tile, from_seat=src)
+            meld = shared_meld("chi", dec.tiles, tile, src)
             st.no_discard = frozenset(self.variant.no_discard_after_chi(self.opts, dec.tiles, tile))
         st.melds.append(meld)
         self._hand_changed(s)
-        self._events.add(_CLAIM, (s, meld.kind, _TILE[tile], T.format(meld.tiles), src))
+        self._events.add(_CLAIM, (s, meld.kind, _TILE[tile], T.format_sorted(meld.tiles), src))
         self.variant.after_claim(self, s, meld)
 
     # ---- wins and the end
@@ -1035,9 +1035,8 @@ class Game:
             self.seats[s].won_tiles += (tile,)
             self._wins.append(win)
             # The winning hand is laid open (推倒): its concealed tiles plus the winning tile.
-            self.log(
-                "hu", **win.to_json(), hand=T.format([*T.from_counts(self.seats[s].hand), tile])
-            )
+            shown = sorted([*T.from_counts(self.seats[s].hand), tile])
+            self.log("hu", **win.to_json(), hand=T.format_sorted(shown))
             win.payments = self.pay(win.payments)
             wins.append(win)
         if how == "rob_gang" and len(winners) > 1:

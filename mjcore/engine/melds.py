@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from .. import tiles as T
 
@@ -65,6 +66,14 @@ class Meld:
         return Meld(
             kind, tuple(sorted(tiles)), claimed=tiles[0] if kind not in ("angang", "niu") else -1
         )
+
+
+@cache
+def shared_meld(kind: str, tiles: tuple[int, ...], claimed: int = -1, from_seat: int = -1) -> Meld:
+    """``Meld(kind, tiles, claimed, from_seat)``, made once per process and shared: a meld is
+    immutable, and the engine lays one down at every claim (a dataclass's ``__init__`` runs
+    as interpreted Python, several times the cost of the lookup)."""
+    return Meld(kind, tiles, claimed, from_seat)
 
 
 def _well_formed(kind: str, tiles: list[int]) -> bool:

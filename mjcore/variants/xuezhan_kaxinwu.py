@@ -277,6 +277,8 @@ class XuezhanKaxinwu(Variant):
         st = game.seats[seat]
         if st.wins:
             return max(_base_plus_qys(w.breakdown) for w in st.wins)
+        if not game.seat_waits(seat):  # (the core's waits of this hand: = waits(counts) below)
+            return None
         counts = st.counts
         held = counts.copy()
         for m in st.melds:
