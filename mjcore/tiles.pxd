@@ -8,5 +8,5 @@ cimport cython
 cpdef str format_sorted(kinds)
 
 
-@cython.locals(k=Py_ssize_t, _copy=Py_ssize_t)
+@cython.locals(k=Py_ssize_t, n=Py_ssize_t, _copy=Py_ssize_t)
 cpdef list _kinds_of(bytes raw)

@@ -160,21 +160,27 @@ def from_counts(vec: Sequence[int] | np.ndarray) -> list[int]:
 
     Anything else — floats, bools, negative or larger counts, a longer vector — raises
     :class:`InvalidHandError` (never a silently wrong list)."""
+    kinds = None
     if isinstance(vec, (bytes, bytearray)):  # the engine's hands: one byte a kind
-        if len(vec) <= N_KINDS and max(vec, default=0) <= 4:
-            return _kinds_of(bytes(vec))
+        kinds = _kinds_of(bytes(vec))
     elif isinstance(vec, np.ndarray) and vec.dtype is _UINT8 and vec.ndim == 1:
-        raw = vec.tobytes()  # the scoring's count vectors: checked as bytes, not per item
-        if len(raw) <= N_KINDS and max(raw, default=0) <= 4:
-            return _kinds_of(raw)
-    return _kinds_of(bytes(_count_list(vec)))
+        kinds = _kinds_of(vec.tobytes())  # the scoring's count vectors: read as bytes
+    if kinds is None:  # anything else, or a bad count vector (the error names the problem)
+        kinds = _kinds_of(bytes(_count_list(vec)))
+    return kinds  # type: ignore[return-value]
 
 
-def _kinds_of(raw: bytes) -> list[int]:
-    """The sorted kind list of counts already checked, one byte a kind."""
+def _kinds_of(raw: bytes) -> list[int] | None:
+    """The sorted kind list of counts held one byte a kind; None unless there are at most 34
+    counts, each 0..4."""
+    if len(raw) > N_KINDS:
+        return None
     out = []
     for k in range(len(raw)):
-        for _copy in range(raw[k]):
+        n = raw[k]
+        if n > 4:
+            return None
+        for _copy in range(n):
             out.append(k)
     return out
 

@@ -266,3 +266,13 @@ CHOW_PARTNERS = tuple(
     for tile in range(27)
 )
 """For a suited kind: every (chow low, other kind, other kind) of the chows containing it."""
+
+_SHARED_TEXTS = {id(a): str(a) for a in (PASS, HU, PENG, *DISCARDS, *GANGS, *CHIS.values())}
+"""The text of each shared action (module constants: alive, so their ids stay theirs)."""
+
+
+def action_texts(actions: Sequence[Action]) -> list[str]:
+    """``[str(a) for a in actions]``, the shared actions' texts made once (a view lists the
+    text of every legal action)."""
+    known = _SHARED_TEXTS
+    return [known.get(id(a)) or str(a) for a in actions]

@@ -100,6 +100,14 @@ def _offers(acts: list[Action], kind: str) -> bool:
     return False
 
 
+@cache
+def _seat_view() -> Any:
+    """view.seat_view, imported on first use (view.py types its Game: it imports this module)."""
+    from .view import seat_view
+
+    return seat_view
+
+
 def check_carry(carry: Any, variant: Variant, players: int) -> dict[str, Any]:
     """A copy of ``carry`` (state handed between hands of a Match) if it is plain JSON data
     holding only what ``variant`` carries: its :attr:`~Variant.carry_values` and kept choices
@@ -1140,9 +1148,7 @@ class Game:
     # ------------------------------------------------------------- views
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: its own hand, everything public, never the wall order."""
-        from .view import seat_view
-
-        return seat_view(self, check_seat(seat, self.n))
+        return _seat_view()(self, check_seat(seat, self.n))
 
     def events_for(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
         """Events from sequence number ``since`` on, as ``seat`` may see them.

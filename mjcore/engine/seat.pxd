@@ -1,6 +1,9 @@
 # Compiled by Cython: declarations that type seat.py when the wheel is built (CMakeLists.txt).
 # Augments seat.py when compiled: SeatState's fields live in a C struct (see game.pxd).
 
+cimport cython
+
+
 cdef class SeatState:
     cdef public bytearray hand
     cdef public object _waits, declared, no_discard, pass_peng, no_bugang
@@ -11,3 +14,6 @@ cdef class SeatState:
     cdef public object pass_hu
     cdef public bint pass_hu_any, sealed
     cdef public int discard_count, claims
+
+    @cython.locals(total=Py_ssize_t, n=Py_ssize_t)
+    cpdef Py_ssize_t tile_count(self)

@@ -7,6 +7,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from .. import tiles as T
+from .actions import action_texts
 from .events import copy_plain
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     """
     seats = []
     over = game.phase == "over"
+    notation = T.NOTATION  # (read once: a module attribute per tile costs more than the tile)
     for s, st in enumerate(game.seats):
         public: dict[str, Any] = {
             "seat": s,
@@ -44,9 +46,9 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
                 else "angang ?"
                 for m in st.melds
             ],
-            "discards": [T.NOTATION[t] for t in st.discards],
+            "discards": [notation[t] for t in st.discards],
             "flowers": _text(st.flowers),
-            "won_tiles": [T.NOTATION[t] for t in st.won_tiles],
+            "won_tiles": [notation[t] for t in st.won_tiles],
             "concealed_count": st.tile_count(),
             "declared": st.declared,
             "choices": dict(st.choices),
@@ -57,7 +59,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
             public["held_flowers"] = _text(st.held_flowers)  # flowers not (yet) set aside
         if s == seat and game.current == seat and game.drawn >= 0:
             if game.phase in ("turn", "fenzhang"):
-                public["drawn"] = T.NOTATION[game.drawn]
+                public["drawn"] = notation[game.drawn]
         seats.append(public)
     phase = public_phase(game, seat)
     return {
@@ -68,13 +70,13 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         "phase": phase,
         "current": game.current,
         "to_act": [seat] if seat in game.to_act() else [],
-        "legal_actions": [str(a) for a in game.legal_actions(seat)],
+        "legal_actions": action_texts(game.legal_actions(seat)),
         "claim": _claim_view(game) if phase != "waiting" else None,
         "wall_remaining": game.wall.remaining,
         "wall_live": game.wall.live,
-        "indicators": [T.NOTATION[t] for t in game.indicators],
-        "set_aside": [T.NOTATION[t] for t in game.set_aside],
-        "horses": [T.NOTATION[t] for t in game.horses],
+        "indicators": [notation[t] for t in game.indicators],
+        "set_aside": [notation[t] for t in game.set_aside],
+        "horses": [notation[t] for t in game.horses],
         "liabilities": [list(p) for p in game.liabilities],
         "seats": seats,
         "scores": game.scores,

@@ -543,7 +543,8 @@ class Qingdao(Variant):
         jk = game.extra.get("joker_kind", -1)
         if jk < 0:
             return {}
-        return {"joker_kind": T.format([jk]), "joker_indicator": T.format(game.indicators[:1])}
+        shown = game.indicators[:1]  # (the engine's own kinds: formatted without checks)
+        return {"joker_kind": T.NOTATION[jk], "joker_indicator": T.format_sorted(shown)}
 
 
 # ---- scoring helpers ---------------------------------------------------------
