@@ -1148,7 +1148,9 @@ class Game:
     # ------------------------------------------------------------- views
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: its own hand, everything public, never the wall order."""
-        return _seat_view()(self, check_seat(seat, self.n))
+        if type(seat) is not int or not 0 <= seat < self.n:
+            seat = check_seat(seat, self.n)
+        return _seat_view()(self, seat)  # type: ignore[no-any-return]
 
     def events_for(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
         """Events from sequence number ``since`` on, as ``seat`` may see them.
