@@ -250,7 +250,7 @@ def test_table_in_both_languages_and_on_a_phone(server, page, tmp_path, variant)
     page.wait_for_timeout(50)
     for lang in ("zh", "en"):
         switch(page, lang)
-        phone_checks(page, 1500)
+        phone_checks(page, 1700)  # (血战 mid-hand may already show a winner's open hand)
         shoot(page, tmp_path, f"{variant}-phone-mid-{lang}")
     for _ in range(4):  # seeds are random: finish the hand
         play(page, 400, 60)
