@@ -279,48 +279,12 @@ class Qingdao(Variant):
 
     # ---- turn and claim restrictions ----------------------------------------
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
-        st = game.seats[seat]
-        jk = game.extra.get("joker_kind", -1)
-        if jk >= 0 and st.hand[jk] and _may_gang(st, jk):  # 混 is never ganged
-            actions = [a for a in actions if not (a.kind == "gang" and a.tile == jk)]
-        if game.extra.get("gang_limit_hit"):
-            return actions
-        niupai = game.opts.niupai  # 调牌 needs a 扭 group: only with 扭牌
-        if st.declared == "kouting":
-            if st.discard_count:  # locked: hu, wait-keeping 暗杠/补杠, 调牌, discard the drawn tile
-                drawn = game.drawn
-                locked = [
-                    a
-                    for a in actions
-                    if a.kind == "hu"  # (a hu action is HU: it has no other field)
-                    or (a.kind == "discard" and a.tile == drawn)
-                    or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
-                ]
-                return locked + self._tiao_actions(game, seat) if niupai else locked
-            ready = self._ready_discards(game, seat, actions)
-            return [
-                a for a in actions if a.kind == "hu" or (a.kind == "discard" and a.tile in ready)
-            ]
-        extra: list[Action] = self._tiao_actions(game, seat) if niupai else []
-        # 「第一次牌权的时候…可以扣」: the seat's first turn with a discard, even after a peng.
-        if st.discard_count == 0:
-            if niupai:
-                extra += self._niu_actions(game, seat)
-            if self._ready_discards(game, seat, actions):
-                extra.append(KOUTING)
-        return actions + extra if extra else actions
+        """混 never ganged; a 扣听 hand locked; 扣听 and 扭 offered (:func:`_filter_turn`)."""
+        return _filter_turn(self, game, seat, actions)
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
-        st = game.seats[seat]
-        jk = game.extra.get("joker_kind", -1)
-        tile = game.claim[1]
-        if st.declared == "kouting" or tile == jk:  # locked hand / a discarded 混 is never claimed
-            return [a for a in actions if a.kind in ("hu", "pass")]
-        return [
-            a
-            for a in actions
-            if a.kind != "chi" or (jk not in a.tiles and self._chi_ok(game, seat, a))
-        ]
+        """A locked hand or a discarded 混: hu or pass only (:func:`_filter_claims`)."""
+        return _filter_claims(self, game, seat, actions)
 
     def _chi_ok(self, game: Game, seat: int, action: Action) -> bool:
         """A 3rd chi (带混) must leave a ready 手把一 [DEC Q16]. (That a legal discard follows
@@ -656,9 +620,60 @@ def _pingdu_pairs(ctx: WinContext) -> bool:
     return any(n + odd[s] + spare >= 8 for s, n in enumerate(_natural_suits(ctx)))
 
 
+def _filter_turn(variant: Qingdao, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+    """Qingdao.filter_turn (a module function: typed when compiled, qingdao.pxd)."""
+    st = game.seats[seat]
+    jk = game.extra.get("joker_kind", -1)
+    if jk >= 0 and st.hand[jk] and _may_gang(st, jk):  # 混 is never ganged
+        actions = [a for a in actions if not (a.kind == "gang" and a.tile == jk)]
+    if game.extra.get("gang_limit_hit"):
+        return actions
+    niupai = game.opts.niupai  # 调牌 needs a 扭 group: only with 扭牌
+    if st.declared == "kouting":
+        if st.discard_count:  # locked: hu, wait-keeping 暗杠/补杠, 调牌, discard the drawn tile
+            drawn = game.drawn
+            locked = [
+                a
+                for a in actions
+                if a.kind == "hu"  # (a hu action is HU: it has no other field)
+                or (a.kind == "discard" and a.tile == drawn)
+                or (a.kind == "gang" and variant._gang_keeps_waits(game, seat, a.tile))
+            ]
+            return locked + variant._tiao_actions(game, seat) if niupai else locked
+        ready = variant._ready_discards(game, seat, actions)
+        return [a for a in actions if a.kind == "hu" or (a.kind == "discard" and a.tile in ready)]
+    extra: list[Action] = variant._tiao_actions(game, seat) if niupai else []
+    # 「第一次牌权的时候…可以扣」: the seat's first turn with a discard, even after a peng.
+    if st.discard_count == 0:
+        if niupai:
+            extra += variant._niu_actions(game, seat)
+        if variant._ready_discards(game, seat, actions):
+            extra.append(KOUTING)
+    return actions + extra if extra else actions
+
+
+def _filter_claims(variant: Qingdao, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+    """Qingdao.filter_claims (a module function: typed when compiled, qingdao.pxd)."""
+    st = game.seats[seat]
+    jk = game.extra.get("joker_kind", -1)
+    tile = game.claim[1]
+    if st.declared == "kouting" or tile == jk:  # locked hand / a discarded 混 is never claimed
+        return [a for a in actions if a.kind in ("hu", "pass")]
+    return [
+        a
+        for a in actions
+        if a.kind != "chi" or (jk not in a.tiles and variant._chi_ok(game, seat, a))
+    ]
+
+
 def _may_gang(st: Any, kind: int) -> bool:
     """The engine may offer a gang of held ``kind``: four held (暗杠), or a peng of it (补杠)."""
-    return st.hand[kind] == 4 or any(m.kind == "peng" and m.tiles[0] == kind for m in st.melds)
+    if st.hand[kind] == 4:
+        return True
+    for m in st.melds:  # (a loop, not any(): filter_turn asks it every turn a 混 is held)
+        if m.kind == "peng" and m.tiles[0] == kind:
+            return True
+    return False
 
 
 def _pao(game: Game, seat: int) -> int:

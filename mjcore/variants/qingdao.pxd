@@ -1,0 +1,15 @@
+# Compiled by Cython: declarations that type qingdao.py when the wheel is built (CMakeLists.txt).
+# Augments qingdao.py when compiled: the turn and claim restrictions (asked at every turn and
+# every claim window) read the Game's and the seat's fields in C.
+
+cimport cython
+
+from mjcore.engine.game cimport Game
+from mjcore.engine.seat cimport SeatState
+
+
+@cython.locals(st=SeatState, jk=int)
+cpdef list _filter_turn(variant, Game game, int seat, list actions)
+@cython.locals(st=SeatState, jk=int, tile=int)
+cpdef list _filter_claims(variant, Game game, int seat, list actions)
+cpdef bint _may_gang(SeatState st, int kind) except -1
