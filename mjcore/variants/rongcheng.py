@@ -313,34 +313,9 @@ class Rongcheng(Variant):
 
     # ---- turn and claim restrictions ----------------------------------------
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
-        st = game.seats[seat]
-        if st.extra.get("reading"):
-            return [HU]  # the 存牌 reading is chosen: the win follows
-        if game.extra.get("gang_limit_hit"):  # the 4th gang's replacement may win (hu / pass);
-            # a 宝 that also wins as itself offers the 存牌/杠开 choice first: the 4-gang 荒庄
-            # waits for it [DEC R28, R17]
-            if HU in actions and self._two_readings(game, seat):
-                return actions + [DECLARE[r] for r in READINGS]
-            return actions
-        if st.declared:
-            if not _locked(st):  # the declaring turn: a discard that leaves the hand ready
-                return self._ready_discards(game, seat, actions, first=False)
-            drawn = game.drawn
-            locked = [  # locked: win, discard the drawn tile, or a gang that keeps the waits
-                a
-                for a in actions
-                if (a.kind == "discard" and a.tile == drawn)
-                or a.kind == "hu"  # (a hu action is HU: it has no other field)
-                or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
-            ]
-            if self._two_readings(game, seat) and any(a.kind == "hu" for a in locked):
-                locked += [DECLARE[r] for r in READINGS]
-            return locked
-        if self._ready_possible(game, seat) and self._ready_discards(
-            game, seat, actions, first=True
-        ):  # exact: shanten 0 also counts a fifth copy of a kind held 4 times as a wait
-            return actions + [DECLARE[d] for d in DECLARATIONS]
-        return actions
+        """A chosen 存牌 reading wins; a declared hand plays locked; 报听/亮听/明搂 offered when
+        a discard leaves the hand ready (:func:`_filter_turn`)."""
+        return _filter_turn(self, game, seat, actions)
 
     def _two_readings(self, game: Game, seat: int) -> bool:
         """存牌: a gang replacement that is the 宝 and also completes the hand as itself."""
@@ -356,18 +331,6 @@ class Rongcheng(Variant):
         if game.seats[seat].declared:  # a locked hand takes no chi/peng/gang
             return [a for a in actions if a.kind in ("hu", "pass")]
         return actions
-
-    def _ready_possible(self, game: Game, seat: int) -> bool:
-        """A quick necessary test: some discard may leave the hand ready (by shape, or
-        风一色/掌一色 in any arrangement); ``_ready_after`` decides each discard exactly."""
-        st = game.seats[seat]
-        if shanten_bits(st.hand, 0, game.shape_bits) <= 0:  # game.shape_bits: shape_flags
-            return True
-        honors, k258 = _meld_colours(st.melds)
-        opts, hand = game.opts, st.hand
-        if honors and not opts.no_honors and tiles_in(hand, _MASK_SUITED) <= 1:
-            return True
-        return k258 and not opts.luanzhang and tiles_in(hand, _MASK_NOT_258) <= 1
 
     def _ready_after(self, game: Game, seat: int, action: Action) -> bool:
         st = game.seats[seat]
@@ -651,14 +614,61 @@ def _exposed(game: Game, kind: int) -> int:
     return n
 
 
+def _filter_turn(variant: Rongcheng, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+    """Rongcheng.filter_turn (a module function: typed when compiled, rongcheng.pxd)."""
+    st = game.seats[seat]
+    if st.extra.get("reading"):
+        return [HU]  # the 存牌 reading is chosen: the win follows
+    if game.extra.get("gang_limit_hit"):  # the 4th gang's replacement may win (hu / pass);
+        # a 宝 that also wins as itself offers the 存牌/杠开 choice first: the 4-gang 荒庄
+        # waits for it [DEC R28, R17]
+        if HU in actions and variant._two_readings(game, seat):
+            return actions + [DECLARE[r] for r in READINGS]
+        return actions
+    if st.declared:
+        if not _locked(st):  # the declaring turn: a discard that leaves the hand ready
+            return variant._ready_discards(game, seat, actions, first=False)
+        drawn = game.drawn
+        locked = [  # locked: win, discard the drawn tile, or a gang that keeps the waits
+            a
+            for a in actions
+            if (a.kind == "discard" and a.tile == drawn)
+            or a.kind == "hu"  # (a hu action is HU: it has no other field)
+            or (a.kind == "gang" and variant._gang_keeps_waits(game, seat, a.tile))
+        ]
+        if variant._two_readings(game, seat) and HU in locked:  # (hu actions are all HU)
+            locked += [DECLARE[r] for r in READINGS]
+        return locked
+    if _ready_possible(game, seat) and variant._ready_discards(
+        game, seat, actions, first=True
+    ):  # exact: shanten 0 also counts a fifth copy of a kind held 4 times as a wait
+        return actions + [DECLARE[d] for d in DECLARATIONS]
+    return actions
+
+
+def _ready_possible(game: Game, seat: int) -> bool:
+    """A quick necessary test: some discard may leave the hand ready (by shape, or
+    风一色/掌一色 in any arrangement); ``_ready_after`` decides each discard exactly."""
+    st = game.seats[seat]
+    if shanten_bits(st.hand, 0, game.shape_bits) <= 0:  # game.shape_bits: shape_flags
+        return True
+    honors, k258 = _meld_colours(st.melds)
+    opts, hand = game.opts, st.hand
+    if honors and not opts.no_honors and tiles_in(hand, _MASK_SUITED) <= 1:
+        return True
+    return k258 and not opts.luanzhang and tiles_in(hand, _MASK_NOT_258) <= 1
+
+
 def _meld_colours(melds: Any) -> tuple[bool, bool]:
     """(every meld tile is an honor, every meld tile is a suited 2/5/8)."""
-    if not melds:
-        return True, True
-    tiles = [m.tiles[0] for m in melds if m.kind != "chi"]
-    if len(tiles) < len(melds):  # a chow holds no honor and a non-258 tile
-        return False, False
-    return all(t >= 27 for t in tiles), all(t in KINDS_258 for t in tiles)
+    honors = k258 = True
+    for m in melds:  # (a loop, not all(): asked at every turn of a seat not yet ready)
+        if m.kind == "chi":  # a chow holds no honor and a non-258 tile
+            return False, False
+        t = m.tiles[0]
+        honors = honors and t >= 27
+        k258 = k258 and t in KINDS_258
+    return honors, k258
 
 
 def _one_suit(c: np.ndarray, melds: Any) -> bool:

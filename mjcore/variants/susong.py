@@ -435,11 +435,15 @@ class Susong(Variant):
 
 # ---- helpers ----------------------------------------------------------------------------
 def is_piao(game: Game, seat: int) -> bool:
-    return game.seats[seat].choices.get("piao", 0) == 1
+    """The seat chose 飘 this hand."""
+    st = game.seats[seat]
+    return st.choices.get("piao", 0) == 1
 
 
 def zeng(game: Game, seat: int) -> int:
-    return game.seats[seat].choices.get("zeng", 0)
+    """The seat's 增 this hand."""
+    st = game.seats[seat]
+    return st.choices.get("zeng", 0)  # type: ignore[no-any-return]
 
 
 def public_hua(game: Game, seat: int) -> int:
