@@ -4,6 +4,8 @@ the same run): the same decisions, so the same hands. Against the in-process bot
 the seat's view (``act(view, legal)``) the difference is the protocol — the view as a JSON
 line, the agent's round trip, reading the answer, hand_start and hand_end spread over the
 decisions; against one that reads the engine (``act_fast``, no view) it is also the view.
+The agent runs on its host's CPU (``cpu=host``, the default); ``python bench/bench_agents.py
+HANDS any`` measures it placed by the system instead (``cpu=any``).
 
 Run: ``pytest bench/bench_agents.py --benchmark-enable`` or ``python bench/bench_agents.py
 [HANDS]`` for the per-decision table (also the view's and the pipe's own share).
@@ -93,12 +95,12 @@ def cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def measure(hands: int) -> dict[str, float]:
+def measure(hands: int, cpu: str = "host") -> dict[str, float]:
     """µs a decision: in process, through the agent, and the parts of the difference —
     wall time (best of 5) and CPU time (host and agents, system time included: the pipes'
     cost; it does not count waiting for a CPU, so it moves less with the machine's load)."""
     with tempfile.TemporaryDirectory() as folder:
-        spec = f"exec:{build_agent(folder)}"
+        spec = f"exec:{build_agent(folder)}:cpu={cpu}"
         out: dict[str, float] = {}
         cases = (("in_process_view", FirstLegalView), ("in_process", FirstLegal), ("exec", spec))
         for name, bots in cases:
@@ -139,7 +141,8 @@ def parts(spec: str, hands: int) -> dict[str, float]:
     lines = [protocol.encode(protocol.decide(0, i, v)) for i, v in enumerate(views)]
     encode_s = time.perf_counter() - t0
     hello = protocol.encode(protocol.hello(VARIANT, 4, {}, 0, 1000, "simulation"))
-    proc = AgentProcess(agent_exec.parse_exec(spec).argv, None, hello, 10000)
+    parsed = agent_exec.parse_exec(spec)
+    proc = AgentProcess(parsed.argv, None, hello, 10000, share_cpu=parsed.cpu == "host")
     assert proc.start() == ""
     t0 = time.perf_counter()
     for line in lines:
@@ -155,8 +158,10 @@ def parts(spec: str, hands: int) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    result = measure(int(sys.argv[1]) if len(sys.argv) > 1 else HANDS)
-    print(f"{VARIANT}, first legal action at every seat, {result['decisions']:.0f} decisions")
+    cpu = sys.argv[2] if len(sys.argv) > 2 else "host"
+    result = measure(int(sys.argv[1]) if len(sys.argv) > 1 else HANDS, cpu)
+    decisions = result["decisions"]
+    print(f"{VARIANT}, first legal action at every seat, cpu={cpu}, {decisions:.0f} decisions")
     print("µs a decision (wall: best of 5; _cpu: CPU time of host and agents, least of 5):")
     for key, value in result.items():
         print(f"  {key:12} {value:8.1f}")

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -32,6 +33,7 @@ from mjcore.agents import protocol  # noqa: E402
 from mjcore.agents.suite import run_suite, to_json, without_timing  # noqa: E402
 from mjcore.errors import InvalidOptionError  # noqa: E402
 from mjcore.sim import simulate  # noqa: E402
+from mjcore.variants import get_variant  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "agents"
@@ -88,6 +90,7 @@ def test_exec_specs_parse_and_bad_ones_are_named():
     settings = (spec.timeout_ms, spec.start_ms, spec.fallback, spec.label)
     assert settings == (200, 10000, "greedy", "mine")
     assert agent_exec.parse_exec(f"exec:{PY}").label == f"exec:{PY}"
+    assert (spec.cpu, agent_exec.parse_exec(f"exec:{PY}:cpu=any").cpu) == ("host", "any")
     for bad, words in [
         ("exec:", "no command"),
         ("exec:no-such-program-36", "not found"),
@@ -96,10 +99,53 @@ def test_exec_specs_parse_and_bad_ones_are_named():
         (f"exec:{PY}:timeout_ms=fast", "timeout_ms"),
         (f"exec:{PY}:timeout=200", "unknown setting"),
         (f"exec:{PY}:fallback=exec", "fallback"),
+        (f"exec:{PY}:cpu=all", "cpu must be one of host, any"),
         (f"exec:{PY} 'unclosed", "quotation"),
     ]:
         with pytest.raises(InvalidOptionError, match=words):
             simulate("lipu", 1, bots=[bad, "greedy", "greedy", "greedy"])
+
+
+# ---- where the agent runs ------------------------------------------------------------------
+def held_to(pid: int) -> list[set[int]]:
+    """The CPU mask of every thread of process ``pid``."""
+    return [os.sched_getaffinity(int(tid)) for tid in os.listdir(f"/proc/{pid}/task")]
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="CPU placement is Linux's")
+@pytest.mark.parametrize("language", ["python", "javascript"])
+def test_an_agent_runs_on_its_hosts_cpu_and_follows_it(language):
+    """cpu=host (the default): every thread of the agent on the CPU of the host thread that
+    started it, the host's own mask unchanged, and the agent moved when the host has moved
+    by its next hand; cpu=any: the host's mask, as any child gets it."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if language == "javascript" and node is None:
+        pytest.skip(missing("Node.js", "nodejs"))
+    command = f"{PY} {HOSTILE} first"
+    if language == "javascript":  # a runtime with threads of its own
+        command = f"{node} {EXAMPLES / 'rule_agent.js'}"
+    rules = get_variant("lipu").rules()
+    mask = os.sched_getaffinity(0)
+    shared = agent_exec.parse_exec(f"exec:{command}:name=shared")
+    free = agent_exec.parse_exec(f"exec:{command}:cpu=any&name=free")
+    proc, fault = agent_exec.agent_process(shared, rules, 0, "simulation")
+    assert fault == "" and proc.alive
+    assert os.sched_getaffinity(0) == mask  # the host thread's mask is given back
+    pid = proc._proc.pid
+    assert proc.cpu in mask and held_to(pid) == [{proc.cpu}] * len(held_to(pid))
+    others = sorted(mask - {proc.cpu})
+    if others:  # the host thread moves; the agent follows at its next hand
+        os.sched_setaffinity(0, {others[0]})
+        try:
+            again, fault = agent_exec.agent_process(shared, rules, 0, "simulation")
+            assert again is proc and fault == ""
+            assert proc.cpu == others[0] and all(m == {others[0]} for m in held_to(pid))
+        finally:
+            os.sched_setaffinity(0, mask)
+    loose, fault = agent_exec.agent_process(free, rules, 0, "simulation")
+    assert fault == "" and loose.cpu is None
+    assert all(m == mask for m in held_to(loose._proc.pid))
+    agent_exec.stop_all()
 
 
 # ---- the messages against their schemas ----------------------------------------------------

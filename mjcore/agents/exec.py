@@ -8,7 +8,11 @@ resolved in. Settings after the last colon, ``&`` between them:
 * ``timeout_ms`` (1000): the answer budget of a decision;
 * ``start_ms`` (10000): from start to the agent's ``ready``;
 * ``fallback`` (``greedy``): the registered bot that plays a decision the agent faulted;
-* ``name``: the label in reports (default: the spec as given).
+* ``name``: the label in reports (default: the spec as given);
+* ``cpu`` (``host``): ``host`` runs the agent on the CPU of the host thread that asks it
+  (Linux; it follows the host at each hand) — host and agent take turns, so a decision then
+  needs no wake-up across cores, the protocol's main cost; ``any`` leaves the placement to
+  the system (an agent that searches with several threads of its own).
 
 Every simulation worker process (and thread) keeps one agent process per (spec, variant,
 table, seat) and reuses it across hands (:func:`agent_process`); it is stopped when the
@@ -42,7 +46,8 @@ if TYPE_CHECKING:
     from ..engine.rules import Rules
 
 PREFIX = "exec:"
-SETTINGS = {"timeout_ms": 1000, "start_ms": 10000, "fallback": "greedy", "name": ""}
+SETTINGS = {"timeout_ms": 1000, "start_ms": 10000, "fallback": "greedy", "name": "", "cpu": "host"}
+CPU_PLACEMENTS = ("host", "any")
 _SETTINGS_TAIL = re.compile(r"^[a-z_]+=[^&:]*(?:&[a-z_]+=[^&:]*)*$")
 MAX_MS = 600_000
 MAX_PROCESSES = 16
@@ -61,6 +66,7 @@ class ExecSpec:
     start_ms: int = 10000
     fallback: str = "greedy"
     name: str = ""
+    cpu: str = "host"
 
     @property
     def label(self) -> str:
@@ -114,6 +120,10 @@ def _setting(text: str, key: str, value: str) -> Any:
             raise InvalidOptionError(
                 f"bots: {clip(text)}: fallback must be one of {', '.join(BOTS)}, got {clip(value)}"
             )
+    if key == "cpu" and value not in CPU_PLACEMENTS:
+        raise InvalidOptionError(
+            f"bots: {clip(text)}: cpu must be one of {', '.join(CPU_PLACEMENTS)}, got {clip(value)}"
+        )
     if key == "name" and not re.fullmatch(r"[\w.+#-]{1,40}", value):
         raise InvalidOptionError(f"bots: {clip(text)}: name must be 1-40 word characters")
     return value
@@ -152,11 +162,14 @@ def agent_process(spec: ExecSpec, rules: Rules, seat: int, where: str) -> tuple[
         hello = protocol.hello(
             rules.name, rules.players, rules.options, seat, spec.timeout_ms, where
         )
-        proc = AgentProcess(spec.argv, spec.cwd, protocol.encode(hello), spec.start_ms)
+        proc = AgentProcess(
+            spec.argv, spec.cwd, protocol.encode(hello), spec.start_ms, spec.cpu == "host"
+        )
         with _everyone_lock:
             _everyone.append(proc)
     pool[key] = proc  # the most recently used last
     if proc.alive:
+        proc.follow_host()
         return proc, ""
     return proc, proc.start()
 
