@@ -182,6 +182,16 @@ function closeTable() {
   closedOnPurpose = true;
   if (ws) { ws.onclose = null; ws.close(); }
   ws = null; session = null; cursor = null; lastState = null; eventsByHand = {};
+  clearTable();
+}
+// Nothing of the room left stays on the table (its title, seats, hand) until the next
+// room's first view arrives.
+function clearTable() {
+  for (const id of ["variant-title", "hand-no", "phase", "wall", "indicators", "public",
+    "seat-top", "seat-left", "claim", "seat-right", "seat-bottom", "my-hand", "actions",
+    "table-error", "log"]) $(`#${id}`).replaceChildren();
+  $("#settlement").hidden = true;
+  $("#replay-link").hidden = true;
 }
 // #room=ID: this browser's seat in that room (if it has one), else the join form filled in.
 async function openFromHash() {
