@@ -534,6 +534,7 @@ cdef int _load(object counts, uint8_t *h) except -1:
     cdef const uint8_t *src
     cdef cnp.ndarray row
     cdef int t
+    cdef uint8_t most = 0
     if type(counts) is bytearray or type(counts) is bytes:
         if len(counts) != MJ_N_KINDS:
             raise InvalidHandError(f"counts must have {MJ_N_KINDS} entries, got {len(counts)}")
@@ -542,10 +543,13 @@ cdef int _load(object counts, uint8_t *h) except -1:
     else:
         row = _row(counts)
         src = <const uint8_t *>cnp.PyArray_DATA(row)
-    for t in range(MJ_N_KINDS):
-        if src[t] > 4:
-            _raise(MJ_BAD_COUNT, t, 0, MJ_Q_SHANTEN, "")
+    for t in range(MJ_N_KINDS):  # (no early exit: the compiler copies and checks in vectors)
         h[t] = src[t]
+        most = src[t] if src[t] > most else most
+    if most > 4:
+        for t in range(MJ_N_KINDS):
+            if src[t] > 4:
+                _raise(MJ_BAD_COUNT, t, 0, MJ_Q_SHANTEN, "")
     return 0
 
 
