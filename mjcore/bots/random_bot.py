@@ -35,5 +35,4 @@ class RandomBot(BaseBot):
             return legal[0]
         if legal[-1].kind == "declare":  # declarations are listed last (Variant.filter_turn)
             legal = [a for a in legal if a.kind == "declare"]
-        fast = self._fast  # (integers()'s own first step, here: a call less a decision)
-        return legal[fast.integers(len(legal)) if fast is not None else self.integers(len(legal))]
+        return legal[self.integers(len(legal))]
