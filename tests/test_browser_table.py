@@ -487,7 +487,9 @@ def play_to_a_claim(page, hands: int = 6) -> bool:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not page.locator("#next-hand").count():
             kinds = "[data-kind=chi],[data-kind=peng],[data-kind=gang]"
-            claims = page.locator(f"#actions button:is({kinds})")
+            # enabled: after a click (a pass) the old offer's buttons stay, disabled, until
+            # the server's next state arrives
+            claims = page.locator(f"#actions button:is({kinds}):not([disabled])")
             if claims.count() and page.locator("#claim .claim-tile").count():
                 return True
             if not step(page):

@@ -3,7 +3,8 @@
 Each check runs in a fresh interpreter started with ``OPENBLAS_NUM_THREADS=2`` etc. (read when
 numpy loads its BLAS). ``userbots.BlasBot`` calls BLAS on every decision and fails its hand
 unless every loaded BLAS library runs one thread; the CPU time of the process's other threads
-(BLAS's pool, which spins after multi-threaded work) is read from /proc.
+(BLAS's pool, which spins after multi-threaded work) is read from /proc, from the moment
+that pool has gone quiet after starting.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 _RUN = """
-import json, os, sys
+import json, os, sys, time
 sys.path.insert(0, {tests!r})
 from threadpoolctl import threadpool_info
 import mjcore, userbots
@@ -42,6 +43,11 @@ try:
 except AssertionError as exc:
     outside = str(exc)
 cpu = others_cpu()
+for _ in range(100):  # OpenBLAS's pool spins ~0.1 s after it starts: measure from quiet
+    time.sleep(0.05)
+    cpu, last = others_cpu(), cpu
+    if cpu == last:
+        break
 stats = mjcore.simulate("xuezhan_kaxinwu", {games}, bots=userbots.BlasBot, workers={workers})
 print(json.dumps({{"games": stats.games, "before": before, "after": blas_threads(),
                   "outside": outside, "others_cpu": others_cpu() - cpu}}))
