@@ -113,7 +113,7 @@ class Decomposition(NamedTuple):
     pair: Group
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)  # its own __init__, as WinContext's (scoring/context.py)
 class HandFacts:
     """Per-hand facts for scoring (RULES.md C.4) of a complete concealed hand.
 
@@ -144,6 +144,34 @@ class HandFacts:
     """Kinds that are the pair of some standard decomposition."""
     suits_present: int
     """Suits (and bit 3 = honors) of the natural tiles."""
+
+    def __init__(
+        self,
+        standard: bool,
+        seven_pairs: bool,
+        thirteen_orphans: bool,
+        knitted: bool,
+        all_triplets: bool,
+        closed_wait: bool,
+        pure_straight_suits: int,
+        quads_natural: int,
+        win_completes_quad: bool,
+        pair_kinds: int,
+        suits_present: int,
+    ) -> None:
+        self.__dict__.update(
+            standard=standard,
+            seven_pairs=seven_pairs,
+            thirteen_orphans=thirteen_orphans,
+            knitted=knitted,
+            all_triplets=all_triplets,
+            closed_wait=closed_wait,
+            pure_straight_suits=pure_straight_suits,
+            quads_natural=quads_natural,
+            win_completes_quad=win_completes_quad,
+            pair_kinds=pair_kinds,
+            suits_present=suits_present,
+        )
 
     def kaxinwu(self, win_tile: int, suits: int = 0b110) -> bool:
         """卡心五 (V1): closed wait on a 5 of an allowed suit (default 筒 and 条)."""

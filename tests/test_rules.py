@@ -63,6 +63,16 @@ def test_the_facts_are_the_variant_hooks_answers(name):
     assert rules.post_win_draws == v.post_win_draws(opts)
     assert rules.meld_kinds == v.meld_kinds(opts)
     assert rules.max_jokers == v.max_jokers(opts)
+    for low in range(27):  # 吃后不能打: the kinds each chow bans, as bitmasks
+        for tile in range(low, low + 3):
+            banned = rules.chi_bans[3 * low + tile - low]
+            if low % 9 > 6:
+                assert banned == 0  # (no such chow)
+                continue
+            chow = (low, low + 1, low + 2)
+            assert {t for t in range(34) if banned >> t & 1} == v.no_discard_after_chi(
+                opts, chow, tile
+            )
 
 
 @pytest.mark.parametrize("name", mjcore.names())

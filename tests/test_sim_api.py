@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ import mjcore
 from mjcore.bots import GreedyBot, RandomBot
 from mjcore.errors import InvalidOptionError
 from mjcore.sim import simulate
+from mjcore.sim.backends import interrupt_kept
 from mjcore.sim.cli import simulate_command
 from mjcore.sim.report import LEGEND
 
@@ -294,6 +296,20 @@ def test_ctrl_c_with_workers(sigint_raises):
         marker.unlink(missing_ok=True)
     assert stats.interrupted and stats.games < 4000 and stats.games % 5 == 0
     assert all(sum(h.values()) == stats.games for h in stats.score_hist)
+
+
+def test_ctrl_c_inside_a_lock_wait_stays_an_interrupt():
+    """Ctrl-C landing in Condition.wait's re-acquire surfaces as RuntimeError("release unlocked
+    lock") from the ``with``: the pool backend turns it back into the KeyboardInterrupt
+    ``drive`` answers with the hands so far; another RuntimeError passes unchanged."""
+    lock = threading.Lock()
+    with pytest.raises(KeyboardInterrupt), interrupt_kept():
+        try:
+            raise KeyboardInterrupt  # (where Condition._acquire_restore was interrupted)
+        finally:
+            lock.release()  # what Condition.__exit__ then does: raises RuntimeError
+    with pytest.raises(RuntimeError, match="other"), interrupt_kept():
+        raise RuntimeError("other")
 
 
 def test_cli_ctrl_c_prints_the_report_and_exits_130():

@@ -24,6 +24,7 @@ cdef class Game:
     cdef public int _free_jokers
     cdef public bint _waits_prefilter, _wins_need_declaration
     cdef public frozenset _locks_end
+    cdef public tuple _chi_bans
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
     cdef public bint haidi, first_go_around, exhausted
     cdef public str phase, draw_how, draw_cause
@@ -64,8 +65,12 @@ cdef class Game:
     @cython.locals(st=SeatState)
     cpdef _discard(self, int seat, int tile)
     cpdef _open_claims(self, int src, int tile, str kind)
-    @cython.locals(st=SeatState)
+    @cython.locals(st=SeatState, hand=bytearray, may_win=bint, may_chi=bint,
+                   waits=cython.ulonglong, low=int, a=int, b=int)
     cpdef list _claim_options(self, int s, int src, int tile, str kind)
+    @cython.locals(banned=cython.ulonglong, hand=bytearray, t=int)
+    cpdef bint _chi_leaves_discard(self, SeatState st, int a, int b, int low, int tile) except -1
+    @cython.locals(src=int, tile=int, s=int)
     cpdef _resolve_claims(self)
     cpdef _no_claim(self)
     @cython.locals(st=SeatState)

@@ -180,7 +180,7 @@ def _kept_choices(variant: Variant) -> str:
 STATE = (
     *("rules", "variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
     *("seats", "_others", "_plain_jokers", "_kind_jokers", "_free_jokers"),
-    *("_waits_prefilter", "_wins_need_declaration", "_locks_end"),
+    *("_waits_prefilter", "_wins_need_declaration", "_locks_end", "_chi_bans"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -238,6 +238,7 @@ class Game:
         self._waits_prefilter = variant.waits_prefilter
         self._wins_need_declaration = variant.claim_wins_need_declaration
         self._locks_end = variant.pass_locks_end
+        self._chi_bans = rules.chi_bans if rules.chi else ()  # (empty: no chi in this game)
         self.wall = Wall(self._wall_order(seed, wall), kept=rules.kept_back)
         self.seats = [SeatState(players) for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
@@ -721,7 +722,7 @@ class Game:
             setattr(self, name, getattr(fresh, name))
 
     def _run(self, seat: int, action: Action) -> None:
-        self._legal = {}
+        self._legal.clear()  # (each game's own dict: copies and restores get new ones)
         if self.phase == "turn":
             self._apply_turn(seat, action)
         else:
@@ -901,44 +902,47 @@ class Game:
         else:
             self._no_claim()
 
-    def _claim_options(self, s: int, src: int, tile: int, kind: str) -> list[Action]:
+    def _claim_options(self, s: int, src: int, tile: int, kind: str) -> list[Action] | None:
+        """What seat ``s`` may do with ``src``'s (non-flower) ``tile``, discarded or added to
+        a peng (``kind`` "rob"); None when nothing (most seats, most discards)."""
         st = self.seats[s]
+        hand = st.hand
+        may_win = bool(st.declared or self.first_go_around or not self._wins_need_declaration)
+        if may_win and self._waits_prefilter:
+            waits = self.seat_waits(s)
+            may_win = bool(waits >> tile & 1)
+        may_chi = tile < 27 and bool(self._chi_bans) and s == (src + 1) % self.n
+        if not may_win and (kind != "discard" or (hand[tile] < 2 and not may_chi)):
+            return None
         acts: list[Action] = []
-        if self.is_flower[tile]:
-            return acts  # nobody claims a discarded flower
-        how = "discard" if kind == "discard" else "rob_gang"
-        if (not self._waits_prefilter or self.seat_waits(s) >> tile & 1) and (
-            st.declared or self.first_go_around or not self._wins_need_declaration
-        ):
-            bd = self.evaluate_win(s, tile, how)
+        if may_win:
+            bd = self.evaluate_win(s, tile, "discard" if kind == "discard" else "rob_gang")
             if bd is not None and not self._pass_hu_locked(st, tile, bd):
                 acts.append(HU)
                 self._claim_wins[s] = bd
         if kind != "discard":
             return acts
-        if st.hand[tile] == 3 and self.wall.can_draw_tail():
+        if hand[tile] == 3 and self.wall.can_draw_tail():
             acts.append(gang(tile))
-        if st.hand[tile] >= 2 and tile not in st.pass_peng:
+        if hand[tile] >= 2 and tile not in st.pass_peng:
             acts.append(PENG)
-        if tile < 27 and s == (src + 1) % self.n and self.rules.chi:
-            hand = st.hand
-            acts += [
-                CHIS[low]
-                for low, a, b in CHOW_PARTNERS[tile]
-                if hand[a] and hand[b] and self._chi_leaves_discard(st, CHIS[low].tiles, tile)
-            ]
+        if may_chi:
+            for low, a, b in CHOW_PARTNERS[tile]:
+                if hand[a] and hand[b] and self._chi_leaves_discard(st, a, b, low, tile):
+                    acts.append(CHIS[low])
         return acts
 
-    def _chi_leaves_discard(self, st: SeatState, chow: tuple[int, ...], tile: int) -> bool:
-        """A chi is only offered if some discard stays legal after it (吃后不能打 …)."""
-        banned = self.variant.no_discard_after_chi(self.opts, chow, tile)
+    def _chi_leaves_discard(self, st: SeatState, a: int, b: int, low: int, tile: int) -> bool:
+        """A chi is only offered if some discard stays legal after it (吃后不能打 …): a held
+        kind the chow ``low``.. on ``tile`` does not ban, once its tiles ``a``, ``b`` leave."""
+        banned = self._chi_bans[3 * low + tile - low]
         if not banned or st.held_flowers:
             return True
-        left = bytearray(st.hand)
-        for t in chow:
-            if t != tile:
-                left[t] -= 1
-        return tiles_in(left, T.ALL_KINDS_MASK & ~T.kinds_mask(banned)) > 0
+        hand = st.hand
+        for t in range(T.N_KINDS):
+            if hand[t] - (t == a) - (t == b) > 0 and not banned >> t & 1:
+                return True
+        return False
 
     def _pass_hu_locked(self, st: SeatState, tile: int, bd: Breakdown) -> bool:
         rule = self.variant.pass_hu_rule

@@ -21,7 +21,7 @@ from .. import tiles as T
 from .._core import form_flags, is_win_bits
 from ..errors import InvalidHandError, InvalidOptionError, clip
 from ..scoring import Breakdown, Pattern, Payment, PayReason, WinContext
-from .actions import Action
+from .actions import CHIS, Action
 from .checks import check_players
 from .melds import Meld
 from .rules import Rules
@@ -587,6 +587,13 @@ class Variant:
             free_jokers=free,
             variant_actions=tuple(self.table_actions(opts, kinds)),
             declarations=tuple(self.declarations(opts)),
+            chi_bans=tuple(
+                T.kinds_mask(self.no_discard_after_chi(opts, CHIS[low].tiles, low + i))
+                if low in CHIS
+                else 0
+                for low in range(27)
+                for i in range(3)
+            ),
         )
 
     def __getstate__(self) -> dict[str, Any]:

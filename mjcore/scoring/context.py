@@ -15,9 +15,16 @@ from ..engine.melds import MELD_KINDS, Meld
 from ..errors import InvalidHandError, clip
 
 HOWS = ("self_draw", "discard", "rob_gang", "fenzhang")
+_SUIT_MASKS = tuple(T.kinds_mask(k for k in range(T.N_KINDS) if T.suit(k) == s) for s in range(4))
+
+# WinContext, Hit and Breakdown are frozen dataclasses with their own __init__: it writes the
+# fields into the instance dict at once (compiled: a few C calls), where the generated one
+# calls object.__setattr__ per field as interpreted Python: most of a scored win's cost.
+# Frozen all the same (assignment raises); tests/test_scoring_values.py keeps each __init__
+# in step with the fields and their defaults.
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)  # (its own __init__: see above)
 class WinContext:
     """A described win, independent of any game (the hand calculator's input).
 
@@ -41,6 +48,32 @@ class WinContext:
     flags: frozenset[str] = frozenset()
     joker_kind: int = -1
     flowers: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        concealed: np.ndarray,
+        win_tile: int,
+        how: str = "discard",
+        melds: tuple[Meld, ...] = (),
+        jokers: int = 0,
+        gang_chain: int = 0,
+        after_gang: int = 0,
+        flags: frozenset[str] = frozenset(),
+        joker_kind: int = -1,
+        flowers: tuple[int, ...] = (),
+    ) -> None:
+        self.__dict__.update(
+            concealed=concealed,
+            win_tile=win_tile,
+            how=how,
+            melds=melds,
+            jokers=jokers,
+            gang_chain=gang_chain,
+            after_gang=after_gang,
+            flags=flags,
+            joker_kind=joker_kind,
+            flowers=flowers,
+        )
 
     @property
     def is_self_draw(self) -> bool:
@@ -70,6 +103,11 @@ class WinContext:
         for m in self.melds:
             out.extend(m.tiles)
         return out
+
+    def suits(self) -> set[int]:
+        """The suits (:func:`~mjcore.tiles.suit`: 0 万 … 3 honors) of :meth:`all_kinds`."""
+        kinds = T.kinds_mask(self.all_kinds())
+        return {suit for suit, mask in enumerate(_SUIT_MASKS) if kinds & mask}
 
     def to_json(self) -> dict[str, Any]:
         """The documented JSON form: ``WinContext.from_json(ctx.to_json())`` describes the same
@@ -232,7 +270,7 @@ def _field(data: dict[str, Any], key: str, types: Any, default: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)  # (its own __init__: see above)
 class Hit:
     """One scoring pattern that applies: id, Chinese name, its value and how it combines."""
 
@@ -240,6 +278,9 @@ class Hit:
     name: str
     value: int
     combine: str = "add"  # "base" | "add" (fan) | "mul" (factor)
+
+    def __init__(self, id: str, name: str, value: int, combine: str = "add") -> None:  # noqa: A002
+        self.__dict__.update(id=id, name=name, value=value, combine=combine)
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "value": self.value, "combine": self.combine}
@@ -316,7 +357,7 @@ GANG_REASONS = (
 CAP_REASON = PayReason("cap", "封顶", "the payer's loss cap cut this payment (engine: +cap)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)  # (its own __init__: see above)
 class Breakdown:
     """A win's value: the patterns, the per-payer points and a human formula."""
 
@@ -324,6 +365,9 @@ class Breakdown:
     points: int
     fan: int = 0
     formula: str = ""
+
+    def __init__(self, hits: tuple[Hit, ...], points: int, fan: int = 0, formula: str = "") -> None:
+        self.__dict__.update(hits=hits, points=points, fan=fan, formula=formula)
 
     @property
     def ids(self) -> list[str]:
@@ -364,7 +408,7 @@ class Win:
     def to_json(self) -> dict:
         return {
             "seat": self.seat,
-            "tile": T.format([self.tile]),
+            "tile": T.NOTATION[self.tile],
             "how": self.how,
             "from_seat": self.from_seat,
             **self.breakdown.to_json(),

@@ -189,6 +189,21 @@ def _main_hidden(hide: bool) -> Iterator[None]:
         sys.modules["__main__"] = main
 
 
+@contextlib.contextmanager
+def interrupt_kept() -> Iterator[None]:
+    """Ctrl-C stays a KeyboardInterrupt while waiting on a pool's results.
+
+    CPython can deliver it inside ``Condition.wait`` between releasing and re-taking the
+    lock; leaving the ``with`` then raises "RuntimeError: release unlocked lock" with the
+    interrupt as its context, and the caller would lose its hands so far (seen in CI)."""
+    try:
+        yield
+    except RuntimeError as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            raise exc.__context__ from None
+        raise
+
+
 class PoolBackend:
     """``workers`` local processes (multiprocessing); the job is sent once per worker."""
 
@@ -210,7 +225,8 @@ class PoolBackend:
         with _main_hidden(not self._needs_main):  # the workers start here, all of them
             self._pool = _context().Pool(size, initializer=_init_worker, initargs=args)
         tasks = ((i, a, b) for i, (a, b) in enumerate(chunks))
-        yield from self._pool.imap_unordered(_pool_task, tasks)
+        with interrupt_kept():
+            yield from self._pool.imap_unordered(_pool_task, tasks)
 
     def partial(self) -> None:
         return None

@@ -168,10 +168,8 @@ def tier_of(ctx: WinContext, hua: int, facts: Any) -> tuple[int, str, list[str]]
         yisuo.append("shuanggang")  # flower replacements do not count toward 2 [DEC S6]
     if facts.seven_pairs and not ctx.melds:
         yisuo.append("daqidui" if facts.quads_natural else "xiaoqidui")
-    kinds = ctx.all_kinds()
-    suits = {T.suit(k) for k in kinds if k < 27}
-    if len(suits) == 1:
-        yisuo.append("hunyise" if any(k in WINDS for k in kinds) else "qingyise")  # [DEC S12]
+    if len(ctx.suits() - {3}) == 1:  # one suit, honors or not [DEC S12]
+        yisuo.append("hunyise" if any(k in WINDS for k in ctx.all_kinds()) else "qingyise")
     if facts.standard:
         if facts.all_triplets and all(m.is_set_of_one_kind for m in ctx.melds):
             yisuo.append("pengpenghu")

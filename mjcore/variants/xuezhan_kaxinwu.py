@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .. import tiles as T
 from ..engine.actions import PASS, PENG, Action
 from ..engine.melds import Meld
 from ..engine.variant import BaseOptions, Variant, option
@@ -226,12 +225,12 @@ class XuezhanKaxinwu(Variant):
         ):
             base = _hit("kaxinwu", "base")
         # 鬼 belongs to standard readings: 「龙七对、双龙七对、三龙七对不算"鬼"加番」.
-        gui = int(np.count_nonzero(ctx.concealed == 4))
+        gui = facts.quads_natural  # kinds held four times (no wildcards here)
         return [base] + ([Hit("gui", FANS["gui"][0], gui, "add")] if gui else [])
 
     def _extra_fans(self, ctx: WinContext, opts: XuezhanOptions) -> list[Hit]:
         hits = []
-        if len({T.suit(k) for k in ctx.all_kinds()}) == 1:
+        if len(ctx.suits()) == 1:
             hits.append(_hit("qingyise", "add"))
         if ctx.gang_chain and ctx.is_self_draw:
             hits.append(Hit(*GANGSHANGHUA[min(ctx.gang_chain, 4)], min(ctx.gang_chain, 4), "add"))
