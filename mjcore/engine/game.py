@@ -933,8 +933,9 @@ class Game:
         return acts
 
     def _chi_leaves_discard(self, st: SeatState, a: int, b: int, low: int, tile: int) -> bool:
-        """A chi is only offered if some discard stays legal after it (吃后不能打 …): a held
-        kind the chow ``low``.. on ``tile`` does not ban, once its tiles ``a``, ``b`` leave."""
+        """A chi is only offered if some discard stays legal after it (吃后不能打 …): once the
+        chow's other tiles ``a`` and ``b`` leave the hand, some kind is still held that the
+        chow from ``low`` on ``tile`` does not ban."""
         banned = self._chi_bans[3 * low + tile - low]
         if not banned or st.held_flowers:
             return True
