@@ -479,20 +479,36 @@ def test_every_agent_the_server_allows_is_offered_for_bot_seats(server, page):
 
 
 # ---- the screenshots: both languages, desktop and phone ------------------------------------------
+# One step of play_to_a_claim, looked at and taken in one turn of the page's event loop: no
+# state can arrive between seeing that no chi/peng/gang is offered and clicking (a pass
+# clicked from Python could answer an offer that arrived after the look).
+_STEP_TO_A_CLAIM = """() => {
+  const q = (s) => document.querySelector(s);
+  const claim = "#actions button:is([data-kind=chi],[data-kind=peng],[data-kind=gang])";
+  if (q(claim + ":not([disabled])") && q("#claim .claim-tile")) return "claim";
+  for (const s of ["#actions button[data-kind=hu]:not([disabled])", "#my-hand .tile.clickable",
+                   "#actions button[data-kind=pass]:not([disabled])"]) {
+    const el = q(s);
+    if (el) { el.click(); return s; }
+  }
+  const rest = document.querySelectorAll("#actions button:not([disabled])");
+  if (rest.length) { rest[rest.length - 1].click(); return "last"; }
+  return "";
+}"""
+
+
 def play_to_a_claim(page, hands: int = 6) -> bool:
-    """Discard until this seat is offered a chi/peng/gang of another seat's discard."""
+    """Play as :func:`step` does until this seat is offered a chi/peng/gang of another
+    seat's discard (True), or ``hands`` hands ended without one."""
     for hand in range(hands):
         if hand:
             next_hand(page)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not page.locator("#next-hand").count():
-            kinds = "[data-kind=chi],[data-kind=peng],[data-kind=gang]"
-            # enabled: after a click (a pass) the old offer's buttons stay, disabled, until
-            # the server's next state arrives
-            claims = page.locator(f"#actions button:is({kinds}):not([disabled])")
-            if claims.count() and page.locator("#claim .claim-tile").count():
+            done = page.evaluate(_STEP_TO_A_CLAIM)
+            if done == "claim":
                 return True
-            if not step(page):
+            if not done:
                 page.wait_for_timeout(30)
     return False
 
