@@ -141,15 +141,19 @@ def create(page, variant: str, name: str = "", seats: list[str] | None = None) -
     return page.locator("#room-id").inner_text()
 
 
+# A move of the human seat, in order of preference: a win, else a discard (the first tile),
+# else pass, else the last button.
+MOVES = (
+    "#actions button[data-kind=hu]:not([disabled])",
+    "#my-hand .tile.clickable",
+    "#actions button[data-kind=pass]:not([disabled])",
+    "#actions button:not([disabled])",
+)
+
+
 def step(page) -> str:
-    """One move of the human seat: a win, else a discard (the first tile), else pass/the last
-    button; '' when there was nothing to do."""
-    for selector in (
-        "#actions button[data-kind=hu]:not([disabled])",
-        "#my-hand .tile.clickable",
-        "#actions button[data-kind=pass]:not([disabled])",
-        "#actions button:not([disabled])",
-    ):
+    """One move of the human seat (:data:`MOVES`); '' when there was nothing to do."""
+    for selector in MOVES:
         found = page.locator(selector)
         if found.count():
             try:
@@ -482,17 +486,16 @@ def test_every_agent_the_server_allows_is_offered_for_bot_seats(server, page):
 # One step of play_to_a_claim, looked at and taken in one turn of the page's event loop: no
 # state can arrive between seeing that no chi/peng/gang is offered and clicking (a pass
 # clicked from Python could answer an offer that arrived after the look).
-_STEP_TO_A_CLAIM = """() => {
-  const q = (s) => document.querySelector(s);
+_STEP_TO_A_CLAIM = """(moves) => {
   const claim = "#actions button:is([data-kind=chi],[data-kind=peng],[data-kind=gang])";
-  if (q(claim + ":not([disabled])") && q("#claim .claim-tile")) return "claim";
-  for (const s of ["#actions button[data-kind=hu]:not([disabled])", "#my-hand .tile.clickable",
-                   "#actions button[data-kind=pass]:not([disabled])"]) {
-    const el = q(s);
-    if (el) { el.click(); return s; }
+  if (document.querySelector(claim + ":not([disabled])") &&
+      document.querySelector("#claim .claim-tile")) return "claim";
+  for (const s of moves) {
+    const found = document.querySelectorAll(s);
+    if (!found.length) continue;
+    (s.includes("tile") ? found[0] : found[found.length - 1]).click();
+    return s;
   }
-  const rest = document.querySelectorAll("#actions button:not([disabled])");
-  if (rest.length) { rest[rest.length - 1].click(); return "last"; }
   return "";
 }"""
 
@@ -505,7 +508,7 @@ def play_to_a_claim(page, hands: int = 6) -> bool:
             next_hand(page)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not page.locator("#next-hand").count():
-            done = page.evaluate(_STEP_TO_A_CLAIM)
+            done = page.evaluate(_STEP_TO_A_CLAIM, list(MOVES))
             if done == "claim":
                 return True
             if not done:
