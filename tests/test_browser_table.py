@@ -68,8 +68,14 @@ def wait_js(page, expression: str, timeout: float = 5_000) -> None:
     """Wait until ``expression`` is true in the page, polled with ``page.evaluate``: the
     table's CSP refuses string evaluation (``unsafe-eval``), which ``wait_for_function`` uses."""
     end = time.monotonic() + timeout / 1000
-    while not page.evaluate(expression):
-        assert time.monotonic() < end, f"timed out waiting for {expression}"
+    while True:
+        try:
+            if page.evaluate(expression):
+                return
+            problem = ""
+        except sync_api.Error as exc:  # mid-navigation: no document.body, or no context yet
+            problem = f" (last: {exc.message.splitlines()[0]})"
+        assert time.monotonic() < end, f"timed out waiting for {expression}{problem}"
         page.wait_for_timeout(50)
 
 
