@@ -136,6 +136,7 @@ def switch(page, lang: str) -> None:
 
 def create(page, variant: str, name: str = "", seats: list[str] | None = None) -> str:
     page.goto(page.base + "/")
+    page.wait_for_selector("#seats select", state="attached")  # the lobby is ready
     if name:
         page.fill("#player-name", name)
     page.select_option("#variant", variant)
