@@ -1,11 +1,17 @@
 # Compiled by Cython: declarations that type tiles.py when the wheel is built (CMakeLists.txt).
-# Augments tiles.py when compiled: format_sorted (every deal's log line) as a C loop.
+# Augments tiles.py when compiled: format_sorted and format_counts (every deal's log line)
+# as C loops.
 
 cimport cython
 
 
 @cython.locals(raw=bytes, digit=bytes, suit=bytes, out=bytearray, i=Py_ssize_t, n=Py_ssize_t)
 cpdef str format_sorted(kinds)
+
+
+@cython.locals(raw=bytes, digit=bytes, suit=bytes, out=bytearray, k=Py_ssize_t, n=Py_ssize_t,
+               copies=int, letter=int, _copy=int)
+cpdef str format_counts(counts)
 
 
 @cython.locals(k=Py_ssize_t, n=Py_ssize_t, _copy=Py_ssize_t)

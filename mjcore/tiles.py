@@ -233,6 +233,31 @@ def format_sorted(kinds: Sequence[int]) -> str:
     return out.decode("ascii")
 
 
+def format_counts(counts: bytes | bytearray) -> str:
+    """:func:`format_sorted` of the tiles a one-byte-a-kind count vector holds (the engine's
+    hands, valid by construction): the same text, without listing and sorting the tiles."""
+    raw = bytes(counts)
+    digit, suit = _DIGIT_TABLE, _SUIT_TABLE
+    out = bytearray(4 * len(raw) + 4)  # at most four of a kind, and a letter a suit
+    n = 0
+    letter = 0  # the suit letter still to write after the digits of its run
+    for k in range(len(raw)):
+        copies = raw[k]
+        if not copies:
+            continue
+        if letter and suit[k] != letter:
+            out[n] = letter
+            n += 1
+        letter = suit[k]
+        for _copy in range(copies):
+            out[n] = digit[k]
+            n += 1
+    if letter:
+        out[n] = letter
+        n += 1
+    return out[:n].decode("ascii")
+
+
 def name(k: int) -> str:
     """Chinese display name: 一万 … 九条, 东 南 西 北, 白板 发财 红中, 春 … 菊."""
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):

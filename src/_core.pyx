@@ -10,6 +10,8 @@ import numpy as np
 
 cimport numpy as cnp
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int64_t, int8_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
 
@@ -459,12 +461,12 @@ def is_win_bits(counts, jokers, int flags):
     return _ask(MJ_OP_WIN, counts, jokers, flags) != 0
 
 
-def waits_mask_bits(counts, jokers, int flags):
+cpdef uint64_t waits_mask_bits(counts, jokers, int flags) except? 1:
     """:func:`waits_mask` with the forms as :func:`form_flags` bits."""
     return <uint64_t>_ask(MJ_OP_WAITS, counts, jokers, flags)
 
 
-def hand_is_win_bits(counts, int joker_kind, int flags):
+cpdef bint hand_is_win_bits(counts, int joker_kind, int flags) except -1:
     """:func:`is_win_bits` of a seat's concealed ``counts`` with every copy of ``joker_kind``
     (-1: none) a joker: the engine's self-draw question in one call."""
     _joker_kind(joker_kind)
@@ -478,18 +480,31 @@ def hand_is_win_bits(counts, int joker_kind, int flags):
     return mj_is_win(h, k, flags) != 0
 
 
-def held_items(tuple items not None, counts):
+cpdef list held_items(tuple items, counts):
     """``[items[t] for t in range(34) if counts[t]]``: one item per kind held (the engine's
     discard actions of a hand). ``items`` needs an entry for each of the 34 kinds."""
     cdef uint8_t h[34]
     cdef int t
+    if items is None:
+        raise TypeError("held_items() argument 'items' must be a tuple, not None")
     if len(items) < MJ_N_KINDS:
         raise InvalidHandError(f"items must have at least {MJ_N_KINDS} entries, got {len(items)}")
     _load(counts, h)
-    return [items[t] for t in range(MJ_N_KINDS) if h[t]]
+    cdef Py_ssize_t n = 0
+    for t in range(MJ_N_KINDS):
+        n += h[t] != 0
+    cdef list out = PyList_New(n)  # filled below: every slot is set before the list is seen
+    n = 0
+    for t in range(MJ_N_KINDS):
+        if h[t]:
+            item = items[t]
+            Py_INCREF(item)
+            PyList_SET_ITEM(out, n, item)
+            n += 1
+    return out
 
 
-def tiles_in(counts, kinds):
+cpdef Py_ssize_t tiles_in(counts, kinds) except -1:
     """How many tiles ``counts`` holds of the kinds in the bitmask ``kinds`` (bit t: kind t)."""
     cdef uint8_t h[34]
     cdef int t, total = 0
@@ -503,7 +518,7 @@ def tiles_in(counts, kinds):
     return total
 
 
-def hand_waits_bits(counts, int joker_kind, int flags):
+cpdef uint64_t hand_waits_bits(counts, int joker_kind, int flags) except? 1:
     """A seat's waits in one call: :func:`waits_mask_bits` of the concealed ``counts`` with
     every copy of ``joker_kind`` (-1: none) a joker, or 0 when the hand does not hold 3m+1
     tiles (a seat holding a tile to discard waits on nothing yet)."""

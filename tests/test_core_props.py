@@ -167,6 +167,22 @@ def test_tiles_in_counts_the_masked_kinds(h, kinds):
     assert _core.tiles_in(bytearray(c.tobytes()), kinds) == expect == _core.tiles_in(c, kinds)
 
 
+@settings(max_examples=200, deadline=None)
+@given(any_hand(max_jokers=0))
+def test_held_items_is_one_item_per_kind_held(h):
+    """The engine's discard actions of a hand: items[t] for every kind held, in kind order."""
+    c, _ = h
+    items = tuple(f"item {t}" for t in range(34))
+    expect = [items[t] for t in range(34) if c[t]]
+    assert _core.held_items(items, bytearray(c.tobytes())) == expect == _core.held_items(items, c)
+    got = _core.held_items(items, c)
+    assert all(a is items[int(a.split()[1])] for a in got)  # the items themselves, shared
+    with pytest.raises(TypeError):
+        _core.held_items(None, c)
+    with pytest.raises(InvalidHandError, match="at least 34"):
+        _core.held_items(items[:33], c)
+
+
 def test_tiles_in_rejects_a_bad_mask():
     for bad in (-1, 1 << 34, 2.0, "1"):
         with pytest.raises(InvalidHandError, match="bitmask"):

@@ -401,3 +401,12 @@ def _format_reference(kinds):
 @given(st.lists(st.integers(0, T.N_ALL_KINDS - 1), max_size=30))
 def test_format_sorted_is_the_tile_by_tile_notation(kinds):
     assert T.format(kinds) == T.format_sorted(sorted(kinds)) == _format_reference(kinds)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=0, max_size=T.N_KINDS))
+def test_format_counts_is_the_notation_of_the_tiles_counted(counts):
+    """The deal's hands, read off the seat's count bytes: the same text as the sorted tiles."""
+    kinds = [k for k, n in enumerate(counts) for _ in range(n)]
+    expect = _format_reference(kinds)
+    assert T.format_counts(bytearray(counts)) == T.format_counts(bytes(counts)) == expect

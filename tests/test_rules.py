@@ -11,6 +11,7 @@ import pytest
 import mjcore
 from mjcore.engine.match import Match
 from mjcore.engine.rules import Rules
+from mjcore.engine.variant import Variant
 from mjcore.errors import InvalidOptionError
 from mjcore.rl import action_table, table_for
 
@@ -73,6 +74,9 @@ def test_the_facts_are_the_variant_hooks_answers(name):
             assert {t for t in range(34) if banned >> t & 1} == v.no_discard_after_chi(
                 opts, chow, tile
             )
+    # the engine asks before_turn only of a variant that has its own (荣成: the 宝 on each turn)
+    assert rules.turn_hook == (type(v).before_turn is not Variant.before_turn)
+    assert rules.turn_hook == (name == "rongcheng")
 
 
 @pytest.mark.parametrize("name", mjcore.names())

@@ -23,16 +23,18 @@ class RandomBot(BaseBot):
     name = "random"
 
     def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        return self._pick(legal)
+        return _pick(self, legal)
 
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
-        return self._pick(legal)
+        return _pick(self, legal)
 
-    def _pick(self, legal: Sequence[Action]) -> Action:
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
-        if legal[-1].kind == "declare":  # declarations are listed last (Variant.filter_turn)
-            legal = [a for a in legal if a.kind == "declare"]
-        return legal[self.integers(len(legal))]
+
+def _pick(bot: BaseBot, legal: Sequence[Action]) -> Action:
+    """RandomBot's choice (a module function: a C call when compiled, random_bot.pxd)."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    if legal[-1].kind == "declare":  # declarations are listed last (Variant.filter_turn)
+        legal = [a for a in legal if a.kind == "declare"]
+    return legal[bot.integers(len(legal))]

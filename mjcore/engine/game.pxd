@@ -8,6 +8,7 @@
 
 cimport cython
 
+from mjcore cimport _core
 from mjcore.engine.events cimport EventLog
 from mjcore.engine.seat cimport SeatState
 from mjcore.engine.wall cimport Wall
@@ -22,7 +23,7 @@ cdef class Game:
     cdef public int shape_bits
     cdef public bint _plain_jokers, _kind_jokers
     cdef public int _free_jokers
-    cdef public bint _waits_prefilter, _wins_need_declaration
+    cdef public bint _waits_prefilter, _wins_need_declaration, _turn_hook
     cdef public frozenset _locks_end
     cdef public tuple _chi_bans
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
@@ -42,16 +43,17 @@ cdef class Game:
     cpdef tuple legal_actions(self, seat)
     cpdef apply(self, seat, action)
     cpdef _end_hand(self, bint exhausted)
-    @cython.locals(st=SeatState, i=int, seat=int, size=int, t=int, is_flower=tuple)
+    @cython.locals(st=SeatState, i=int, seat=int, size=int, t=int, is_flower=tuple, texts=list)
     cpdef _deal(self)
     @cython.locals(st=SeatState)
     cpdef seat_waits(self, int seat)
+    @cython.locals(st=SeatState)
     cpdef _hand_changed(self, int seat)
     @cython.locals(st=SeatState)
     cpdef evaluate_win(self, int seat, int tile, str how)
     @cython.locals(st=SeatState)
     cpdef list _turn_actions(self, int seat)
-    @cython.locals(free=int, jk=int, hand=bytearray)
+    @cython.locals(free=int, jk=int, hand=bytearray, st=SeatState)
     cpdef bint _may_self_draw(self, int seat) except -1
     cpdef int _split_kind(self) except? -2
     @cython.locals(hand=bytearray, natural=bytearray, jk=int)
@@ -64,6 +66,7 @@ cdef class Game:
     cpdef _receive(self, int seat, int tile, str how)
     @cython.locals(st=SeatState)
     cpdef _discard(self, int seat, int tile)
+    @cython.locals(pending=dict)
     cpdef _open_claims(self, int src, int tile, str kind)
     @cython.locals(st=SeatState, hand=bytearray, may_win=bint, may_chi=bint,
                    waits=cython.ulonglong, low=int, a=int, b=int)

@@ -18,8 +18,8 @@ from typing import Any
 
 from numpy.random import default_rng
 
+from .. import _core  # (its turn functions are C calls when compiled: game.pxd)
 from .. import tiles as T
-from .._core import hand_is_win_bits, hand_waits_bits, held_items, tiles_in, waits_mask_bits
 from .._prng import Pcg64
 from ..errors import (
     IllegalActionError,
@@ -60,6 +60,7 @@ from .variant import Variant, find_variant
 from .wall import Wall
 
 # The shapes of the engine's frequent events (logged without building a dict; docs/vocabulary.md)
+_DEAL = schema("deal", "dealer", "hands")
 _DRAW = schema("draw", "seat", "tile", "how")
 _DISCARD = schema("discard", "seat", "tile")
 _PAY = schema("pay", "payer", "payee", "amount", "reason")
@@ -180,7 +181,7 @@ def _kept_choices(variant: Variant) -> str:
 STATE = (
     *("rules", "variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
     *("seats", "_others", "_plain_jokers", "_kind_jokers", "_free_jokers"),
-    *("_waits_prefilter", "_wins_need_declaration", "_locks_end", "_chi_bans"),
+    *("_waits_prefilter", "_wins_need_declaration", "_locks_end", "_chi_bans", "_turn_hook"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -239,6 +240,7 @@ class Game:
         self._wins_need_declaration = variant.claim_wins_need_declaration
         self._locks_end = variant.pass_locks_end
         self._chi_bans = rules.chi_bans if rules.chi else ()  # (empty: no chi in this game)
+        self._turn_hook = rules.turn_hook
         self.wall = Wall(self._wall_order(seed, wall), kept=rules.kept_back)
         self.seats = [SeatState(players) for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
@@ -305,7 +307,7 @@ class Game:
         return order
 
     def _deal(self) -> None:
-        hands = {}
+        texts = [""] * self.n
         for i in range(self.n):
             seat = (self.dealer + i) % self.n
             size = self.variant.hand_size + (1 if i == 0 else 0)
@@ -316,15 +318,14 @@ class Game:
                     held.append(t)
                 else:
                     st.hand[t] += 1
-            if held:
+            if held:  # (a variant's flowers may be honours: 宿松's)
                 st.held_flowers += tuple(held)
-            hands[seat] = tiles
-        self.drawn = hands[self.dealer][-1]
-        self.log(
-            "deal",
-            dealer=self.dealer,
-            hands=[T.format_sorted(sorted(hands[s])) for s in range(self.n)],
-        )
+                texts[seat] = T.format_sorted(sorted(tiles))
+            else:  # the same text, read off the counts without sorting
+                texts[seat] = T.format_counts(st.hand)
+            if i == 0:
+                self.drawn = tiles[-1]
+        self._events.add(_DEAL, (self.dealer, texts))
         self.variant.after_deal(self)
         if self.rules.fenzhang:
             self.wall.reserve = self.n
@@ -539,16 +540,17 @@ class Game:
         st = self.seats[seat]
         if st._waits is None:
             if self._plain_jokers or self._kind_jokers:  # the core splits the 混 itself
-                st._waits = hand_waits_bits(st.hand, self._split_kind(), self.shape_bits)
+                st._waits = _core.hand_waits_bits(st.hand, self._split_kind(), self.shape_bits)
             elif sum(st.hand) % 3 == 1:
                 counts, jokers = self._split_jokers(seat)
-                st._waits = waits_mask_bits(counts, jokers, self.shape_bits)
+                st._waits = _core.waits_mask_bits(counts, jokers, self.shape_bits)
             else:
                 st._waits = 0
         return st._waits
 
     def _hand_changed(self, seat: int) -> None:
-        self.seats[seat]._waits = None
+        st = self.seats[seat]
+        st._waits = None
 
     def win_context(self, seat: int, tile: int, how: str) -> WinContext:
         """Describe the win of ``seat`` on ``tile`` in the current situation."""
@@ -636,32 +638,33 @@ class Game:
         if banned and not st.held_flowers:
             # RULES §0.6: a seat asked to act always has a legal action; a chi's discard ban
             # that leaves none (after a gang and its replacement) is lifted for this discard.
-            if not tiles_in(hand, T.ALL_KINDS_MASK & ~T.kinds_mask(banned)):
+            if not _core.tiles_in(hand, T.ALL_KINDS_MASK & ~T.kinds_mask(banned)):
                 banned = NO_KINDS
         # the shared discard action of every kind held, selected by the core
         if banned:
-            acts += [a for a in held_items(DISCARDS, hand) if a.tile not in banned]
+            acts += [a for a in _core.held_items(DISCARDS, hand) if a.tile not in banned]
         elif acts:
-            acts += held_items(DISCARDS, hand)
+            acts += _core.held_items(DISCARDS, hand)
         else:
-            acts = held_items(DISCARDS, hand)
+            acts = _core.held_items(DISCARDS, hand)
         if st.held_flowers:
             acts += [DISCARDS[t] for t in sorted(set(st.held_flowers))]
         return self.variant.filter_turn(self, seat, acts)
 
     def _may_self_draw(self, seat: int) -> bool:
         """Cheap shape test (one core call) before the full evaluation of a self-draw."""
-        if self.is_flower[self.drawn] or self.seats[seat].held_flowers:
+        st = self.seats[seat]
+        if self.is_flower[self.drawn] or st.held_flowers:
             return False
         if not self._waits_prefilter:
             return True
         free = self._free_jokers
         if free >= 0:  # Variant.shape_win itself, on a hand the core splits (one core call)
-            hand = self.seats[seat].hand
+            hand = st.hand
             jk = self._split_kind()
             if free and jk >= 0 and hand[jk] >= free:
                 return True
-            return hand_is_win_bits(hand, jk, self.shape_bits)
+            return _core.hand_is_win_bits(hand, jk, self.shape_bits)
         counts, jokers = self._split_jokers(seat)
         return self.variant.shape_win(counts, jokers, self.shape_bits)
 
@@ -780,7 +783,8 @@ class Game:
         """Start ``seat``'s turn with a normal draw (or end the wall)."""
         self.current = seat
         self.chain = 0
-        self.variant.before_turn(self, seat)
+        if self._turn_hook:
+            self.variant.before_turn(self, seat)
         if not self.wall.can_draw():
             if self.wall.reserve and self.wall.live >= self.wall.reserve:
                 self._start_fenzhang(seat)
@@ -887,16 +891,21 @@ class Game:
     # ---- claims
     def _open_claims(self, src: int, tile: int, kind: str) -> None:
         self.claim = (src, tile, kind)
-        self._claim_wins = {}
-        pending = {}
+        # (empty maps are kept, not replaced: most discards are claimed by nobody)
+        if self._claim_wins:
+            self._claim_wins = {}
+        if self.decisions:
+            self.decisions = {}
+        pending = self.pending if not self.pending else {}
         # nobody claims a discarded flower
         for s in () if self.is_flower[tile] else self._others[src]:
             acts = self._claim_options(s, src, tile, kind)
             if acts:
-                acts = self.variant.filter_claims(self, s, acts + [PASS])
-                if acts != [PASS]:
+                acts.append(PASS)
+                acts = self.variant.filter_claims(self, s, acts)
+                if len(acts) != 1 or acts[0] != PASS:
                     pending[s] = acts
-        self.pending, self.decisions = pending, {}
+        self.pending = pending
         if pending:
             self.phase = "claim" if kind == "discard" else "rob"
         else:

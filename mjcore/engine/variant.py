@@ -587,6 +587,7 @@ class Variant:
             free_jokers=free,
             variant_actions=tuple(self.table_actions(opts, kinds)),
             declarations=tuple(self.declarations(opts)),
+            turn_hook=cls.before_turn is not Variant.before_turn,
             chi_bans=tuple(
                 T.kinds_mask(self.no_discard_after_chi(opts, CHIS[low].tiles, low + i))
                 if low in CHIS

@@ -145,18 +145,8 @@ class XuezhanKaxinwu(Variant):
             st.no_bugang |= {kind}  # pung a tile it could have 直杠'd: never 补杠 it
 
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
-        st = game.seats[seat]
-        if st.wins:  # auto-play after a win: hu, gangs that keep the waits, discard the drawn tile
-            return [
-                a
-                for a in actions
-                if a.kind == "hu"
-                or (a.kind == "gang" and self._gang_keeps_waits(game, seat, a.tile))
-                or (a.kind == "discard" and a.tile == game.drawn)
-            ]
-        if game.opts.must_gang and any(a.kind == "gang" and st.hand[a.tile] < 4 for a in actions):
-            return [a for a in actions if a.kind != "discard"]
-        return actions
+        """After a win: hu, wait-keeping gangs, the drawn tile; 有杠必杠 (:func:`_filter_turn`)."""
+        return _filter_turn(self, game, seat, actions)
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         st = game.seats[seat]
@@ -324,3 +314,23 @@ def _plus(counts: np.ndarray, t: int) -> np.ndarray:
 
 
 VARIANT = XuezhanKaxinwu()
+
+
+def _filter_turn(
+    variant: XuezhanKaxinwu, game: Game, seat: int, actions: list[Action]
+) -> list[Action]:
+    """XuezhanKaxinwu.filter_turn (a module function: typed when compiled, xuezhan_kaxinwu.pxd)."""
+    st = game.seats[seat]
+    if st.wins:  # auto-play after a win: hu, gangs that keep the waits, discard the drawn tile
+        return [
+            a
+            for a in actions
+            if a.kind == "hu"
+            or (a.kind == "gang" and variant._gang_keeps_waits(game, seat, a.tile))
+            or (a.kind == "discard" and a.tile == game.drawn)
+        ]
+    if game.opts.must_gang:
+        for a in actions:
+            if a.kind == "gang" and st.hand[a.tile] < 4:  # a 直杠/补杠 possible: it must be made
+                return [a for a in actions if a.kind != "discard"]
+    return actions

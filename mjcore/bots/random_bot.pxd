@@ -1,0 +1,5 @@
+# Compiled by Cython: declarations that type random_bot.py when the wheel is built
+# (CMakeLists.txt). Augments random_bot.py when compiled: the pick (every decision of a random
+# hand) is a C call from the bot's methods.
+
+cpdef _pick(bot, legal)
