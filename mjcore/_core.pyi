@@ -12,6 +12,7 @@ _R = TypeVar("_R", covariant=True)
 _T = TypeVar("_T")
 
 __test__: dict[str, str]
+__pyx_capi__: dict[str, Any]  # capsules of the C functions mjcore/_core.pxd declares (for Cython)
 N_KINDS: int
 TABLE_BYTES: int
 TABLE_CHECKSUM: str

@@ -9,8 +9,8 @@ cimport cython
 cpdef str format_sorted(kinds)
 
 
-@cython.locals(raw=bytes, digit=bytes, suit=bytes, out=bytearray, k=Py_ssize_t, n=Py_ssize_t,
-               copies=int, letter=int, _copy=int)
+@cython.locals(raw=bytearray, digit=bytes, suit=bytes, out=bytearray, k=Py_ssize_t,
+               n=Py_ssize_t, copies=int, letter=int, _copy=int)
 cpdef str format_counts(counts)
 
 

@@ -233,18 +233,28 @@ def format_sorted(kinds: Sequence[int]) -> str:
     return out.decode("ascii")
 
 
+_BLANK = bytearray(4 * N_KINDS + 4)
+"""Never written: format_counts slices its buffer from it (a new bytearray, made cheaper than
+by the constructor)."""
+
+
 def format_counts(counts: bytes | bytearray) -> str:
     """:func:`format_sorted` of the tiles a one-byte-a-kind count vector holds (the engine's
-    hands, valid by construction): the same text, without listing and sorting the tiles."""
-    raw = bytes(counts)
+    hands): the same text, without listing and sorting the tiles. At most 34 counts, each
+    0..4 (anything else raises :class:`InvalidHandError`)."""
+    raw = counts if isinstance(counts, bytearray) else bytearray(counts)
+    if len(raw) > N_KINDS:
+        raise InvalidHandError(f"a count vector has at most {N_KINDS} counts, got {len(raw)}")
     digit, suit = _DIGIT_TABLE, _SUIT_TABLE
-    out = bytearray(4 * len(raw) + 4)  # at most four of a kind, and a letter a suit
+    out = _BLANK[:]  # room for four of every kind and a letter a suit (a new bytearray)
     n = 0
     letter = 0  # the suit letter still to write after the digits of its run
     for k in range(len(raw)):
         copies = raw[k]
         if not copies:
             continue
+        if copies > 4:
+            raise InvalidHandError(f"a tile count is 0..4, got {copies}")
         if letter and suit[k] != letter:
             out[n] = letter
             n += 1

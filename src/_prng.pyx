@@ -7,17 +7,17 @@ the very same numbers in well under a microsecond, so seeded games, walls and st
 not change. Anything outside the fast path (huge seeds, numpy's own objects) goes to numpy.
 """
 
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.stdint cimport uint32_t, uint64_t
 
-cdef extern from "mj_random.h":
-    ctypedef struct mj_pcg64:
-        int has_uint32
-        uint32_t uinteger
+cdef extern from "mj_random.h":  # (mj_pcg64 itself: mjcore/_prng.pxd)
     void mj_seedseq_state(const uint32_t *entropy, int n, uint32_t *out, int n_out) noexcept nogil
     void mj_pcg64_seed(mj_pcg64 *g, const uint32_t *w) noexcept nogil
     uint64_t mj_pcg64_below(mj_pcg64 *g, uint64_t n) noexcept nogil
     uint64_t mj_pcg64_interval(mj_pcg64 *g, uint64_t max) noexcept nogil
     void mj_pcg64_get(const mj_pcg64 *g, uint64_t *out) noexcept nogil
+    void mj_pcg64_set(mj_pcg64 *g, const uint64_t *src, int has_uint32,
+                      uint32_t uinteger) noexcept nogil
 
 cdef enum:
     MAX_WORDS = 64  # entropy words handled here (2,048 bits); larger seeds go to numpy
@@ -83,8 +83,6 @@ cdef class Pcg64:
     numpy Generator that continues exactly where this one stands.
     """
 
-    cdef mj_pcg64 g
-
     def __cinit__(self, seed):
         cdef uint32_t ent[MAX_WORDS]
         cdef uint32_t w[8]
@@ -115,19 +113,19 @@ cdef class Pcg64:
         """A shuffled copy of the list ``items``, as ``Generator.permutation`` shuffles an array;
         ``bytes`` in, ``bytes`` out (a wall, a byte a tile), in the same order."""
         cdef list out
-        cdef bytearray buf
         cdef unsigned char *p
         cdef unsigned char c
         cdef Py_ssize_t i, j
+        cdef bytes shuffled
         if type(items) is bytes:
-            buf = bytearray(items)
-            p = buf
-            for i in range(len(buf) - 1, 0, -1):
+            shuffled = PyBytes_FromStringAndSize(<char *>items, len(<bytes>items))
+            p = <unsigned char *>PyBytes_AS_STRING(shuffled)  # (new: not yet seen by anyone)
+            for i in range(len(shuffled) - 1, 0, -1):
                 j = <Py_ssize_t>mj_pcg64_interval(&self.g, <uint64_t>i)
                 c = p[i]
                 p[i] = p[j]
                 p[j] = c
-            return bytes(buf)
+            return shuffled
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
             j = <Py_ssize_t>mj_pcg64_interval(&self.g, <uint64_t>i)
@@ -145,6 +143,12 @@ cdef class Pcg64:
             "uinteger": self.g.uinteger,
         }
 
+    def __reduce__(self):
+        """Pickled (and copied) by state: the copy continues the stream where this one stands."""
+        cdef uint64_t s[4]
+        mj_pcg64_get(&self.g, s)
+        return _restored, ((s[0], s[1], s[2], s[3]), self.g.has_uint32, self.g.uinteger)
+
     def to_generator(self):
         """A ``numpy.random.Generator`` continuing this stream (this object is then spent:
         draw from one or the other, not both)."""
@@ -153,3 +157,16 @@ cdef class Pcg64:
         bits = np.random.PCG64()
         bits.state = self.numpy_state()
         return np.random.Generator(bits)
+
+
+def _restored(tuple words, int has_uint32, uint32_t uinteger):
+    """The Pcg64 a pickle holds (:meth:`Pcg64.__reduce__`)."""
+    cdef Pcg64 g = Pcg64(0)
+    cdef uint64_t s[4]
+    cdef int i
+    if len(words) != 4:
+        raise ValueError(f"a Pcg64 state is 4 words, got {len(words)}")
+    for i in range(4):
+        s[i] = words[i]
+    mj_pcg64_set(&g.g, s, has_uint32, uinteger)
+    return g

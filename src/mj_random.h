@@ -141,4 +141,13 @@ static inline void mj_pcg64_get(const mj_pcg64 *g, uint64_t out[4]) {
     out[3] = (uint64_t)g->inc;
 }
 
+/* The inverse of mj_pcg64_get, with the buffered half-draw (a pickled generator restored). */
+static inline void mj_pcg64_set(mj_pcg64 *g, const uint64_t in[4], int has_uint32,
+                                uint32_t uinteger) {
+    g->state = ((__uint128_t)in[0] << 64) | in[1];
+    g->inc = ((__uint128_t)in[2] << 64) | in[3];
+    g->has_uint32 = has_uint32;
+    g->uinteger = uinteger;
+}
+
 #endif

@@ -151,3 +151,42 @@ def test_fenzhang_round_reached():
             )
             assert g.wall.live == 0 and g.wall.kept == max(14 - tail_draws, 0)
     assert ended_in_fenzhang
+
+
+class Hooked(XuezhanKaxinwu):
+    """血战 with every game set-up and turn hook of its own, each counting its calls (one
+    instance per test: the counts are this variant's own)."""
+
+    name = "hooked"
+
+    def __init__(self) -> None:
+        self.calls: Counter = Counter()
+
+    def after_deal(self, game):
+        self.calls["after_deal"] += 1
+
+    def hand_choices(self, game, seat):
+        self.calls["hand_choices"] += 1
+        return []
+
+    def after_choices(self, game):
+        self.calls["after_choices"] += 1
+
+    def before_turn(self, game, seat):
+        self.calls["before_turn"] += 1
+
+
+def test_a_variants_own_game_hooks_are_asked():
+    """The engine skips only the base hooks (Rules.own_hooks): a variant's own are each asked,
+    as often as before (set-up once, choices once per seat, a turn's hook before each draw)."""
+    v = Hooked()
+    rules = v.rules()
+    assert rules.own_hooks == {"after_deal", "hand_choices", "after_choices", "before_turn"}
+    game = rules.new_game(seed=4)
+    assert v.calls == {"after_deal": 1, "hand_choices": 4, "after_choices": 1}
+    rng = random.Random(4)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    draws = [e for e in game.events if e["type"] == "draw" and e["how"] == "wall"]
+    assert v.calls["before_turn"] == len(draws) + game.exhausted  # (the last finds no tile)

@@ -170,7 +170,7 @@ def permute_hidden(game: Game, observer: int, rng: np.random.Generator) -> Game:
             g.hidden_indicators[i] = t
             g.extra["joker_kind"] = t  # 荣成: the face-down 宝 is the joker kind already
     g.wall = Wall(order, w.head, w.tail, w.kept, w.reserve)
-    g._legal = {}
+    g._forget_legal()
     for st in g.seats:
         st._waits = None
     assert g.tiles_in_play() == game.tiles_in_play()

@@ -43,6 +43,15 @@ def test_one_shared_frozen_hashable_rules_per_option_set(name):
     }
 
 
+OWN_HOOKS = {
+    "xuezhan_kaxinwu": set(),
+    "lipu": {"hand_choices"},  # 坐马
+    "susong": {"hand_choices"},  # 飘, 增
+    "qingdao": {"after_deal", "hand_choices"},  # the 混 indicator; 跑
+    "rongcheng": {"hand_choices", "before_turn"},  # 飘; the 宝 revealed on a turn
+}
+
+
 @pytest.mark.parametrize("name", mjcore.names())
 def test_the_facts_are_the_variant_hooks_answers(name):
     v = mjcore.get_variant(name)
@@ -74,9 +83,10 @@ def test_the_facts_are_the_variant_hooks_answers(name):
             assert {t for t in range(34) if banned >> t & 1} == v.no_discard_after_chi(
                 opts, chow, tile
             )
-    # the engine asks before_turn only of a variant that has its own (荣成: the 宝 on each turn)
-    assert rules.turn_hook == (type(v).before_turn is not Variant.before_turn)
-    assert rules.turn_hook == (name == "rongcheng")
+    # the game's set-up and turn hooks the engine asks: only those the variant has its own of
+    assert rules.own_hooks == OWN_HOOKS[name]
+    for hook in ("after_deal", "hand_choices", "after_choices", "before_turn"):
+        assert (hook in rules.own_hooks) == (getattr(type(v), hook) is not getattr(Variant, hook))
 
 
 @pytest.mark.parametrize("name", mjcore.names())

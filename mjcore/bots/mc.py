@@ -243,7 +243,7 @@ def determinize(game: Game, seat: int, seed: int) -> Game:
                 g.pending[s] = [PASS]
                 if s in g.decisions:
                     g.decisions[s] = PASS
-    g._legal = {}
+    g._forget_legal()
     return g
 
 

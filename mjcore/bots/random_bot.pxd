@@ -1,5 +1,8 @@
 # Compiled by Cython: declarations that type random_bot.py when the wheel is built
 # (CMakeLists.txt). Augments random_bot.py when compiled: the pick (every decision of a random
-# hand) is a C call from the bot's methods.
+# hand) is a C call from the bot's methods, and its draw one on the bot (base.pxd).
 
-cpdef _pick(bot, legal)
+from mjcore.bots.base cimport BaseBot
+
+
+cpdef _pick(BaseBot bot, legal)

@@ -19,10 +19,10 @@ if TYPE_CHECKING:
 
 _LISTS = (
     *("set_aside", "won_pool", "indicators", "horses", "liabilities", "hidden_indicators"),
-    *("locked_choices", "_settlement", "_wins", "_history_actions"),
+    *("locked_choices", "_settlement", "_wins", "_history_actions", "_legal"),
 )
 """Lists of immutable items: a shallow copy each."""
-_DICTS = ("decisions", "_claim_wins", "_answered", "_legal")
+_DICTS = ("decisions", "_claim_wins", "_answered")
 """Dicts of immutable values: a shallow copy each."""
 
 

@@ -36,14 +36,17 @@ cdef class Game:
     cdef public EventLog _events
     cdef public bytearray _history_seats
     cdef public list _history_actions
-    cdef public dict _answered, _legal
+    cdef public dict _answered
+    cdef public list _legal
 
     cpdef int next_seat(self, int seat) except? -1
     cpdef list to_act(self)
+    @cython.locals(s=int)
     cpdef tuple legal_actions(self, seat)
     cpdef apply(self, seat, action)
     cpdef _end_hand(self, bint exhausted)
-    @cython.locals(st=SeatState, i=int, seat=int, size=int, t=int, is_flower=tuple, texts=list)
+    @cython.locals(st=SeatState, i=int, seat=int, size=int, t=int, is_flower=tuple, texts=list,
+                   hand_size=int)
     cpdef _deal(self)
     @cython.locals(st=SeatState)
     cpdef seat_waits(self, int seat)
@@ -59,6 +62,8 @@ cdef class Game:
     @cython.locals(hand=bytearray, natural=bytearray, jk=int)
     cpdef tuple _split_jokers(self, int seat)
     cpdef _run(self, int seat, action)
+    @cython.locals(legal=list, s=Py_ssize_t)
+    cpdef _forget_legal(self)
     cpdef _apply_turn(self, int seat, action)
     cpdef draw_for(self, int seat)
     cpdef replacement_for(self, int seat, str cause=*)
@@ -73,8 +78,11 @@ cdef class Game:
     cpdef list _claim_options(self, int s, int src, int tile, str kind)
     @cython.locals(banned=cython.ulonglong, hand=bytearray, t=int)
     cpdef bint _chi_leaves_discard(self, SeatState st, int a, int b, int low, int tile) except -1
-    @cython.locals(src=int, tile=int, s=int)
+    @cython.locals(src=int, tile=int, s=int, st=SeatState, order=list, hu=list, decided=dict)
     cpdef _resolve_claims(self)
     cpdef _no_claim(self)
     @cython.locals(st=SeatState)
     cpdef _take_discard(self, int s, int src, int tile, dec)
+
+
+cpdef bint _offers(list acts, str kind) except -1

@@ -86,6 +86,12 @@ def _others_table(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((s + i) % players for i in range(1, players)) for s in range(players))
 
 
+@cache
+def _tiles_text(tiles: tuple[int, ...]) -> str:
+    """The notation of a claimed meld's tiles (sorted: chows, pungs, kongs), made once."""
+    return T.format_sorted(tiles)
+
+
 def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     """``items`` less its first ``item``."""
     i = items.index(item)
@@ -240,7 +246,7 @@ class Game:
         self._wins_need_declaration = variant.claim_wins_need_declaration
         self._locks_end = variant.pass_locks_end
         self._chi_bans = rules.chi_bans if rules.chi else ()  # (empty: no chi in this game)
-        self._turn_hook = rules.turn_hook
+        self._turn_hook = "before_turn" in rules.own_hooks
         self.wall = Wall(self._wall_order(seed, wall), kept=rules.kept_back)
         self.seats = [SeatState(players) for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
@@ -279,7 +285,7 @@ class Game:
         self.exhausted = False
         self.extra: dict[str, Any] = {}
         self._answered: dict[int, tuple[str, ...]] = {}  # per seat: per-hand choices made
-        self._legal: dict[int, tuple[Action, ...]] = {}
+        self._legal: list[tuple[Action, ...] | None] = [None] * players  # per seat, cached
         self._start()
 
     # ------------------------------------------------------------------ setup
@@ -308,9 +314,10 @@ class Game:
 
     def _deal(self) -> None:
         texts = [""] * self.n
+        hand_size = self.variant.hand_size
         for i in range(self.n):
             seat = (self.dealer + i) % self.n
-            size = self.variant.hand_size + (1 if i == 0 else 0)
+            size = hand_size + (1 if i == 0 else 0)
             tiles = self.wall.draw_many(size)
             st, is_flower, held = self.seats[seat], self.is_flower, []
             for t in tiles:  # _add_tile, inlined: 53+ tiles a hand
@@ -326,7 +333,8 @@ class Game:
             if i == 0:
                 self.drawn = tiles[-1]
         self._events.add(_DEAL, (self.dealer, texts))
-        self.variant.after_deal(self)
+        if "after_deal" in self.rules.own_hooks:
+            self.variant.after_deal(self)
         if self.rules.fenzhang:
             self.wall.reserve = self.n
 
@@ -358,7 +366,9 @@ class Game:
         A variant may ask in several rounds (e.g. one seat after another): the engine asks
         again after each round until no seat has a choice left.
         """
-        pending = {}
+        pending: dict[int, list[Action]] = {}
+        if "hand_choices" not in self.rules.own_hooks:  # (the base hook asks nothing)
+            return pending
         for s in self.order_from(self.dealer):
             if self.locked_choices[s]:  # its choices are kept from an earlier hand
                 continue
@@ -369,7 +379,8 @@ class Game:
         return pending
 
     def _begin_play(self) -> None:
-        self.variant.after_choices(self)
+        if "after_choices" in self.rules.own_hooks:
+            self.variant.after_choices(self)
         dealer_tile = self.drawn
         for seat in self.order_from(self.dealer):
             last = self._replace_flowers(seat)
@@ -390,7 +401,7 @@ class Game:
         """补花 after the deal: flowers aside, replacements drawn; the last replacement or −1."""
         st = self.seats[seat]
         last = -1
-        if not self.variant.replace_flowers(self, seat):
+        if not st.held_flowers or not self.variant.replace_flowers(self, seat):
             return last
         while st.held_flowers and self.wall.can_draw_tail():
             flower = st.held_flowers[-1]
@@ -532,7 +543,7 @@ class Game:
         """封胡: ``seat`` is never offered a win again this hand (it still plays and pays)."""
         if not self.seats[seat].sealed:
             self.seats[seat].sealed = True
-            self._legal = {}
+            self._forget_legal()
             self.log("sealed", seat=seat)
 
     def seat_waits(self, seat: int) -> int:
@@ -600,17 +611,18 @@ class Game:
         """Every action ``seat`` may take now (empty if it is not asked); an immutable tuple."""
         if type(seat) is not int or not 0 <= seat < self.n:
             seat = check_seat(seat, self.n)
-        cached = self._legal.get(seat)
+        s = seat  # (a C int when compiled: the cache is read at it)
+        cached = self._legal[s]
         if cached is not None:
             return cached
         phase = self.phase
         acts: tuple[Action, ...] = ()
         if phase == "turn":
-            if seat == self.current:
-                acts = tuple(self._turn_actions(seat))
-        elif phase in _WINDOWS and seat in self.pending and seat not in self.decisions:
-            acts = tuple(self.pending[seat])
-        self._legal[seat] = acts
+            if s == self.current:
+                acts = tuple(self._turn_actions(s))
+        elif phase in _WINDOWS and s in self.pending and s not in self.decisions:
+            acts = tuple(self.pending[s])
+        self._legal[s] = acts
         return acts
 
     def _turn_actions(self, seat: int) -> list[Action]:
@@ -725,13 +737,22 @@ class Game:
             setattr(self, name, getattr(fresh, name))
 
     def _run(self, seat: int, action: Action) -> None:
-        self._legal.clear()  # (each game's own dict: copies and restores get new ones)
+        self._forget_legal()
         if self.phase == "turn":
             self._apply_turn(seat, action)
         else:
             self.decisions[seat] = action
             if all([s in self.decisions for s in self.pending]):  # (a list: no closure)
-                getattr(self, _RESOLVERS[self.phase])()
+                if self.phase == "claim" or self.phase == "rob":  # (most windows: a C call)
+                    self._resolve_claims()
+                else:
+                    getattr(self, _RESOLVERS[self.phase])()
+
+    def _forget_legal(self) -> None:
+        """Drop the cached legal actions: the state has changed."""
+        legal = self._legal
+        for s in range(len(legal)):
+            legal[s] = None
 
     def _why_illegal(self, seat: int, action: Action, legal: tuple[Action, ...]) -> str:
         if self.phase == "over":
@@ -967,18 +988,18 @@ class Game:
         src, tile, kind = self.claim
         order = [s for s in self._others[src] if s in self.pending]
         for s in order:
-            dec, acts = self.decisions[s], self.pending[s]
+            dec, acts, st = self.decisions[s], self.pending[s], self.seats[s]
             if dec.kind != "hu" and _offers(acts, "hu"):
-                locks = self.seats[s].pass_hu  # replaced, never changed in place (seat.py)
+                locks = st.pass_hu  # replaced, never changed in place (seat.py)
                 points = max(locks.get(tile, 0), self._claim_wins[s].points)
-                self.seats[s].pass_hu = {**locks, tile: points}
-                self.seats[s].pass_hu_any = True
+                st.pass_hu = {**locks, tile: points}
+                st.pass_hu_any = True
             if (
                 dec.kind not in ("peng", "gang")
                 and _offers(acts, "peng")
                 and self.variant.pass_peng_rule
             ):
-                self.seats[s].pass_peng |= {tile}
+                st.pass_peng |= {tile}
         hu = [s for s in order if self.decisions[s].kind == "hu"]
         decided = self.decisions
         self.pending, self.decisions = {}, {}
@@ -1024,7 +1045,7 @@ class Game:
         self.phase = "turn"
         if dec.kind == "gang":
             st.hand[tile] -= 3
-            self._events.add(_CLAIM, (s, "zhigang", _TILE[tile], T.format_sorted([tile] * 4), src))
+            self._events.add(_CLAIM, (s, "zhigang", _TILE[tile], _tiles_text((tile,) * 4), src))
             meld = shared_meld("zhigang", (tile,) * 4, tile, src)
             self.variant.after_claim(self, s, meld)
             self._complete_gang(s, meld)
@@ -1040,7 +1061,7 @@ class Game:
             st.no_discard = frozenset(self.variant.no_discard_after_chi(self.opts, dec.tiles, tile))
         st.melds.append(meld)
         self._hand_changed(s)
-        self._events.add(_CLAIM, (s, meld.kind, _TILE[tile], T.format_sorted(meld.tiles), src))
+        self._events.add(_CLAIM, (s, meld.kind, _TILE[tile], _tiles_text(meld.tiles), src))
         self.variant.after_claim(self, s, meld)
 
     # ---- wins and the end

@@ -81,8 +81,10 @@ class Rules:
     """The variant's own actions under these options (declarations, choices, 扭 groups)."""
     declarations: tuple[str, ...]
     """The declarations a seat can stand in (``SeatState.declared``)."""
-    turn_hook: bool
-    """The variant acts at the start of every turn (it has its own ``Variant.before_turn``)."""
+    own_hooks: frozenset[str]
+    """Which of the game's set-up and turn hooks (``after_deal``, ``hand_choices``,
+    ``after_choices``, ``before_turn``) the variant defines itself: the engine asks only those
+    (the base ones do nothing)."""
     chi_bans: tuple[int, ...]
     """``chi_bans[3 * low + tile - low]``: the kinds (a bitmask) a seat may not discard right
     after chowing ``low, low+1, low+2`` on ``tile`` (吃后不能打: ``no_discard_after_chi``)."""

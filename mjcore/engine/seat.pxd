@@ -17,3 +17,4 @@ cdef class SeatState:
 
     @cython.locals(total=Py_ssize_t, n=Py_ssize_t)
     cpdef Py_ssize_t tile_count(self)
+    cpdef clear_locks(self)

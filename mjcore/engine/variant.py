@@ -122,6 +122,10 @@ def _shared(opts: Any) -> Any:
         return opts
 
 
+_GAME_HOOKS = ("after_deal", "hand_choices", "after_choices", "before_turn")
+"""Hooks a Game asks only of a variant that defines its own (``Rules.own_hooks``)."""
+
+
 class Variant:
     """Base class of the five variants; defaults describe "no such rule"."""
 
@@ -587,7 +591,9 @@ class Variant:
             free_jokers=free,
             variant_actions=tuple(self.table_actions(opts, kinds)),
             declarations=tuple(self.declarations(opts)),
-            turn_hook=cls.before_turn is not Variant.before_turn,
+            own_hooks=frozenset(
+                h for h in _GAME_HOOKS if getattr(cls, h) is not getattr(Variant, h)
+            ),
             chi_bans=tuple(
                 T.kinds_mask(self.no_discard_after_chi(opts, CHIS[low].tiles, low + i))
                 if low in CHIS
