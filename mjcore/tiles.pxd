@@ -1,6 +1,6 @@
 # Compiled by Cython: declarations that type tiles.py when the wheel is built (CMakeLists.txt).
 # Augments tiles.py when compiled: format_sorted and format_counts (every deal's log line)
-# as C loops.
+# and kinds_mask (scoring asks it of every win) as C loops.
 
 cimport cython
 
@@ -16,3 +16,7 @@ cpdef str format_counts(counts)
 
 @cython.locals(k=Py_ssize_t, n=Py_ssize_t, _copy=Py_ssize_t)
 cpdef list _kinds_of(bytes raw)
+
+
+@cython.locals(mask=cython.ulonglong, bit=cython.ulonglong, k=Py_ssize_t)
+cpdef kinds_mask(kinds)

@@ -322,8 +322,9 @@ def is_flower(k: int) -> bool:
 
 def kinds_mask(kinds: Iterable[int]) -> int:
     """The bitmask (bit t: kind t) of some non-flower kinds; flowers are left out."""
-    mask = 0
+    mask, bit = 0, 1  # (C words when compiled: tiles.pxd)
     for t in kinds:
         if 0 <= t < N_KINDS:
-            mask |= 1 << t
+            k = t  # (in range: a C index)
+            mask |= bit << k
     return mask

@@ -410,3 +410,17 @@ def test_format_counts_is_the_notation_of_the_tiles_counted(counts):
     kinds = [k for k, n in enumerate(counts) for _ in range(n)]
     expect = _format_reference(kinds)
     assert T.format_counts(bytearray(counts)) == T.format_counts(bytes(counts)) == expect
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-3, T.N_ALL_KINDS + 3), max_size=20), st.booleans())
+def test_kinds_mask_is_the_bits_of_the_kinds(kinds, as_numpy):
+    """Bit t for every kind t in 0..33 given (numpy integers too); flowers and anything
+    outside the kinds are left out, as the plain loop left them."""
+    given_kinds = [np.int64(t) for t in kinds] if as_numpy else kinds
+    expect = 0
+    for t in kinds:
+        if 0 <= t < T.N_KINDS:
+            expect |= 1 << t
+    assert T.kinds_mask(given_kinds) == expect
+    assert T.kinds_mask([33, 32, 31]) == 0b111 << 31
