@@ -62,6 +62,7 @@ cdef class Game:
     @cython.locals(hand=bytearray, natural=bytearray, jk=int)
     cpdef tuple _split_jokers(self, int seat)
     cpdef _run(self, int seat, action)
+    cpdef _resolve_window(self)
     @cython.locals(legal=list, s=Py_ssize_t)
     cpdef _forget_legal(self)
     cpdef _apply_turn(self, int seat, action)

@@ -69,14 +69,7 @@ _CLAIM = schema("claim", "seat", "kind", "tile", "tiles", "from_seat")
 _FLOWER = schema("flower", "seat", "flower", "tile")  # tile: the replacement (None in play)
 _TILE = T.NOTATION  # every tile an event carries is written in notation (wire format 2)
 
-_RESOLVERS = {
-    "choose": "_resolve_choices",
-    "claim": "_resolve_claims",
-    "rob": "_resolve_claims",
-    "fenzhang": "_resolve_fenzhang",
-}
-"""The method that resolves a window once every pending seat has decided, by phase."""
-_WINDOWS = frozenset(_RESOLVERS)
+_WINDOWS = frozenset(("choose", "claim", "rob", "fenzhang"))
 """Phases in which the seats in ``pending`` decide (the others: the current seat's turn)."""
 
 
@@ -743,10 +736,17 @@ class Game:
         else:
             self.decisions[seat] = action
             if all([s in self.decisions for s in self.pending]):  # (a list: no closure)
-                if self.phase == "claim" or self.phase == "rob":  # (most windows: a C call)
-                    self._resolve_claims()
-                else:
-                    getattr(self, _RESOLVERS[self.phase])()
+                self._resolve_window()
+
+    def _resolve_window(self) -> None:
+        """Every pending seat has decided: resolve the window of the current phase."""
+        phase = self.phase
+        if phase == "claim" or phase == "rob":
+            self._resolve_claims()
+        elif phase == "choose":
+            self._resolve_choices()
+        else:  # "fenzhang"
+            self._resolve_fenzhang()
 
     def _forget_legal(self) -> None:
         """Drop the cached legal actions: the state has changed."""

@@ -55,7 +55,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
             "sealed": st.sealed,
         }
         if s == seat or over:
-            public["hand"] = T.format_sorted(T.from_counts(st.hand))  # == T.format(st.counts)
+            public["hand"] = T.format_counts(st.hand)  # == T.format(st.counts)
             public["held_flowers"] = _text(st.held_flowers)  # flowers not (yet) set aside
         if s == seat and game.current == seat and game.drawn >= 0:
             if game.phase in ("turn", "fenzhang"):
