@@ -504,6 +504,12 @@ cpdef list held_items(tuple items, counts):
     return out
 
 
+cpdef size_t address(object obj):
+    """``id(obj)`` as a C call: the key of identity tables (the RL action mask finds each legal
+    action, a shared object, by its address: mjcore/rl/_fast.py)."""
+    return <size_t><void*>obj
+
+
 cpdef Py_ssize_t tiles_in(counts, kinds) except -1:
     """How many tiles ``counts`` holds of the kinds in the bitmask ``kinds`` (bit t: kind t)."""
     cdef uint8_t h[34]

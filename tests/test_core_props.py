@@ -167,6 +167,14 @@ def test_tiles_in_counts_the_masked_kinds(h, kinds):
     assert _core.tiles_in(bytearray(c.tobytes()), kinds) == expect == _core.tiles_in(c, kinds)
 
 
+def test_address_is_the_object_id():
+    """The RL mask's identity table keys objects by ``_core.address`` (a C cast): ``id``."""
+    from mjcore.engine.actions import DISCARDS, HU
+
+    for obj in (HU, DISCARDS[5], None, 3, "x", object(), [1], _core):
+        assert _core.address(obj) == id(obj)
+
+
 @settings(max_examples=200, deadline=None)
 @given(any_hand(max_jokers=0))
 def test_held_items_is_one_item_per_kind_held(h):

@@ -54,7 +54,8 @@ def module_source(variant: str) -> str:
     return read(ROOT / module)
 
 
-LOGGED = re.compile(r'\b(?:log|schema)\(\s*"(\w+)"')  # game.log(...) and the engine's schema(...)
+# game.log(...), and the engine's schema(...) and EventLog.adopt(...)
+LOGGED = re.compile(r'\b(?:log|schema|adopt)\(\s*"(\w+)"')
 SCORE_EXAMPLE = re.compile(r"^\$ (mjcore score .*)\n((?:[^$].*\n?)*)", re.M)
 
 

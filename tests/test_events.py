@@ -88,6 +88,20 @@ def test_add_with_a_schema_is_append(events):
     assert log == packed(events) == reference(events)
 
 
+@BIG
+@given(EVENTS)
+def test_adopt_is_append_without_the_copy(events):
+    log = EventLog()
+    for i, (kind, data) in enumerate(events):
+        assert log.adopt(kind, copy.deepcopy(data)) == i
+    assert log == packed(events) == reference(events)
+    kept = {"patterns": [{"id": "pihu"}], "hand": "1m"}
+    log.adopt("hu", kept)
+    got = log[-1]
+    got["patterns"][0]["id"] = "x"  # a read is still a copy
+    assert log[-1]["patterns"] == [{"id": "pihu"}]
+
+
 def test_reading_returns_new_dicts():
     log = packed([("draw", {"seat": 1, "tile": 5, "how": "wall"})])
     log[0]["tile"] = 99

@@ -10,7 +10,11 @@ cdef class EventLog:
     cdef object _starts
 
     cpdef Py_ssize_t append(self, str kind, dict data) except -1
+    cpdef Py_ssize_t adopt(self, str kind, dict data) except -1
     cpdef add(self, Py_ssize_t sid, tuple values)
     @cython.locals(at=Py_ssize_t, end=Py_ssize_t, sid=Py_ssize_t, width=Py_ssize_t,
                    packed=list, widths=list, new=list)
     cpdef _index(self)
+
+
+cdef Py_ssize_t _shape(str kind, dict data) except -1

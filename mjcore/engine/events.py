@@ -46,6 +46,13 @@ def schema(kind: str, *fields: str) -> int:
     return _register((kind, fields)) if sid is None else sid
 
 
+def _shape(kind: str, data: dict[str, Any]) -> int:
+    """The schema number of an event of type ``kind`` with ``data``'s fields (in order)."""
+    key = (kind, tuple(data))
+    sid = _SCHEMA_IDS.get(key)
+    return _register(key) if sid is None else sid  # type: ignore[no-any-return]
+
+
 def copy_plain(value: Any) -> Any:
     """An event value with its lists and dicts copied at every level (scalars are shared)."""
     kind = type(value)
@@ -74,12 +81,16 @@ class EventLog:
 
     def append(self, kind: str, data: dict[str, Any]) -> int:
         """Log an event of type ``kind`` with ``data``'s fields; its sequence number."""
-        key = (kind, tuple(data))
-        sid = _SCHEMA_IDS.get(key)
-        if sid is None:
-            sid = _register(key)
-        self._packed.append(sid)
+        self._packed.append(_shape(kind, data))
         self._packed.extend(map(copy_plain, data.values()))  # the logger's lists stay its own
+        self._n += 1
+        return self._n - 1
+
+    def adopt(self, kind: str, data: dict[str, Any]) -> int:
+        """:meth:`append` of ``data`` built for the log alone (no caller keeps a reference to
+        it or to anything inside it): stored as it is, not copied. Its sequence number."""
+        self._packed.append(_shape(kind, data))
+        self._packed.extend(data.values())
         self._n += 1
         return self._n - 1
 

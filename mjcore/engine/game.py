@@ -67,6 +67,10 @@ _PAY = schema("pay", "payer", "payee", "amount", "reason")
 _GANG = schema("gang", "seat", "meld", "tile", "chain")
 _CLAIM = schema("claim", "seat", "kind", "tile", "tiles", "from_seat")
 _FLOWER = schema("flower", "seat", "flower", "tile")  # tile: the replacement (None in play)
+_CHOOSE = schema("choose", "seat", "name", "value", "locked")
+_FENZHANG = schema("fenzhang", "seat", "tile")
+_BUGANG = schema("bugang_declared", "seat", "tile")
+_INDICATOR = schema("indicator", "tile", "joker", "hidden", "revealed")
 _TILE = T.NOTATION  # every tile an event carries is written in notation (wire format 2)
 
 _WINDOWS = frozenset(("choose", "claim", "rob", "fenzhang"))
@@ -341,7 +345,7 @@ class Game:
                 continue
             for name, value in self.locked_choices[s].items():
                 self.seats[s].choices[name] = value
-                self.log("choose", seat=s, name=name, value=value, locked=True)
+                self._events.add(_CHOOSE, (s, name, value, True))
         self.pending = self._choice_round()
         if self.pending:
             self.phase = "choose"
@@ -469,10 +473,10 @@ class Game:
         tile = self.wall.draw_tail()
         if hidden:
             self.hidden_indicators.append(tile)
-            self.log("indicator", tile=None, joker=None, hidden=True, revealed=False)
+            self._events.add(_INDICATOR, (None, None, True, False))
         else:
             self.indicators.append(tile)
-            self.log("indicator", tile=_TILE[tile], joker=_TILE[tile], hidden=False, revealed=False)
+            self._events.add(_INDICATOR, (_TILE[tile], _TILE[tile], False, False))
         return tile
 
     def reveal_indicators(self) -> list[int]:
@@ -480,7 +484,7 @@ class Game:
         shown, self.hidden_indicators = self.hidden_indicators, []
         for tile in shown:
             self.indicators.append(tile)
-            self.log("indicator", tile=_TILE[tile], joker=_TILE[tile], hidden=False, revealed=True)
+            self._events.add(_INDICATOR, (_TILE[tile], _TILE[tile], False, True))
         return shown
 
     @property
@@ -788,13 +792,13 @@ class Game:
     def _resolve_choices(self) -> None:
         for seat, act in self.decisions.items():
             # One decision answers every choice the seat was offered in this round.
-            asked = tuple(a.name for a in self.pending[seat])
+            asked = tuple([a.name for a in self.pending[seat]])
             self._answered[seat] = self._answered.get(seat, ()) + asked
             name = self.variant.choice_locks.get(act.name, act.name)
             self.seats[seat].choices[name] = act.value
             if name != act.name:  # e.g. 长跑: this 飘 for the rest of the Match
                 self.locked_choices[seat] = {**self.locked_choices[seat], name: act.value}
-            self.log("choose", seat=seat, name=act.name, value=act.value, locked=False)
+            self._events.add(_CHOOSE, (seat, act.name, act.value, False))
         self.pending, self.decisions = self._choice_round(), {}
         if not self.pending:
             self._after_choices()
@@ -882,7 +886,7 @@ class Game:
             return
         st.hand[tile] -= 1
         self._hand_changed(seat)
-        self.log("bugang_declared", seat=seat, tile=_TILE[tile])
+        self._events.add(_BUGANG, (seat, _TILE[tile]))
         self._open_claims(seat, tile, "rob")
 
     def _complete_gang(self, seat: int, meld: Meld) -> None:
@@ -1078,8 +1082,11 @@ class Game:
             self.seats[s].won_tiles += (tile,)
             self._wins.append(win)
             # The winning hand is laid open (推倒): its concealed tiles plus the winning tile.
-            shown = sorted([*T.from_counts(self.seats[s].hand), tile])
-            self.log("hu", **win.to_json(), hand=T.format_sorted(shown))
+            shown = bytearray(self.seats[s].hand)
+            shown[tile] += 1
+            event = win.to_json()  # (a new dict of new lists: the log keeps it, uncopied)
+            event["hand"] = T.format_counts(shown)
+            self._events.adopt("hu", event)
             win.payments = self.pay(win.payments)
             wins.append(win)
         if how == "rob_gang" and len(winners) > 1:
@@ -1119,7 +1126,7 @@ class Game:
             self._hand_changed(seat)
             self.current, self.drawn, self.draw_how = seat, tile, "fenzhang"
             self.last_drawer = seat
-            self.log("fenzhang", seat=seat, tile=_TILE[tile])
+            self._events.add(_FENZHANG, (seat, _TILE[tile]))
             # the self-draw's cheap shape test first (most 分张 tiles complete nothing)
             if self._may_self_draw(seat) and self.evaluate_win(seat, tile, "fenzhang"):
                 self.pending, self.decisions = {seat: [HU, PASS]}, {}

@@ -7,11 +7,13 @@
 cimport cython
 from libc.stdint cimport int64_t, uint64_t
 
+from mjcore cimport _core
 from mjcore.engine.game cimport Game
 from mjcore.engine.seat cimport SeatState
 from mjcore.engine.wall cimport Wall
 
-cdef int K, N_KINDS, LAST_DISCARDS, WAITING, PINNED
+cdef int K, N_KINDS, LAST_DISCARDS, PINNED
+cdef int TURN, CHOOSE, CLAIM, ROB, FENZHANG, WAITING, OVER
 cdef double SCORE_SCALE
 cdef int R_HAND, R_HELD, R_DRAWN, R_CLAIM, R_PASS_HU, R_PASS_PENG, R_NO_DISCARD, R_NO_BUGANG
 cdef int S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST, S_FLOWERS, S_WON
@@ -35,7 +37,7 @@ cdef class Spec:
     cdef public uint64_t[::1] slot_key
     cdef public int[::1] slot_index
     cdef public list pinned
-    cdef public float[::1] option_values
+    cdef public float[::1] option_values, zeros
     cdef public object table, encoder, variant
 
 
@@ -67,15 +69,16 @@ cdef _rebuild_river(SeatPlanes cache, int s, SeatState ss)
 
 cdef int _put(int[:, ::1] entries, int row, int k, int offset, int value) except -1
 
-@cython.locals(n=int, st=SeatState, r=int, i=int, o=int, a=int, b=int, values="float[::1]")
+@cython.locals(n=int, phase=int, st=SeatState, r=int, i=int, o=int, a=int, b=int,
+               values="float[::1]")
 cpdef encode(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
 
-cdef _zero(float[::1] out, Py_ssize_t start, Py_ssize_t stop)
+cdef _zero(Spec spec, float[::1] out)
 
 @cython.locals(pending=dict, decisions=dict, hand=bytearray, t=int, asked=bint, shown=int,
                current=int, src=int, n=int, tile=int, to_act=bint, how=int, total=double,
                wall=Wall, remaining=Py_ssize_t)
-cdef _own_rows(Spec spec, Game game, SeatState st, int seat, str phase, float[::1] out)
+cdef _own_rows(Spec spec, Game game, SeatState st, int seat, int phase, float[::1] out)
 
 cdef int _phase_index(str phase) except -1
 
@@ -88,7 +91,7 @@ cdef _locks(Spec spec, SeatState st, float[::1] out)
                info=int64_t[:, ::1],
                k=int, e=int, hand=bytearray, count=int, t=int, o=int, dealer=int,
                s2=int, claimed=bytearray, over=bint)
-cdef _seat_block(Spec spec, SeatPlanes cache, Game game, int seat, int r, str phase,
+cdef _seat_block(Spec spec, SeatPlanes cache, Game game, int seat, int r, int phase,
                  float[::1] out)
 
 @cython.locals(names=tuple, j=int)
@@ -107,6 +110,7 @@ cdef _hua_relations(Spec spec, SeatPlanes cache, Game game, int seat, float[::1]
 @cython.locals(pub=int, t=int, jk=int, extra=dict)
 cdef _public_rows(Spec spec, Game game, float[::1] out)
 
+@cython.locals(i=Py_ssize_t)
 cpdef fill_mask(Spec spec, Game game, int seat, signed char[::1] out)
 
 @cython.locals(n=Py_ssize_t)

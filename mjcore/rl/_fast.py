@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _core
 from ..engine.seat import NO_LOCKS
 from ..engine.variant import Variant
 
@@ -51,7 +52,7 @@ P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES = 0, 1, 2, 3
 
 PHASE_INDEX = {"turn": 0, "choose": 1, "claim": 2, "rob": 3, "fenzhang": 4, "waiting": 5, "over": 6}
 DRAW_INDEX = {"deal": 0, "wall": 1, "replacement": 2, "claim": 3, "fenzhang": 4}
-WAITING = 5
+TURN, CHOOSE, CLAIM, ROB, FENZHANG, WAITING, OVER = PHASE_INDEX.values()
 PINNED = 256  # action objects besides the engine's shared ones fill_mask remembers
 
 
@@ -116,6 +117,7 @@ class Spec:
         self.declares = {name: i for i, name in enumerate(enc.declares)}
         self.choice_names = tuple(enc.choice_names)
         self.option_values = np.array(enc.option_values, dtype=np.float32)
+        self.zeros = np.zeros(enc.size, dtype=np.float32)  # an observation's start (_zero)
         self.table = enc.table
         self.by_id = enc.table._by_id
         self.actions = enc.table.actions
@@ -289,9 +291,9 @@ def encode(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> Non
     """Write ``seat``'s observation of ``game`` into ``out`` (float32[spec.size]); ``cache``
     keeps the game's seat planes from one call to the next (see :class:`SeatPlanes`)."""
     refresh(spec, cache, game)
-    _zero(out, 0, spec.size)
+    _zero(spec, out)
     n = game.n
-    phase = game.phase
+    phase = _phase_index(game.phase)  # (compared as an int from here on)
     st = game.seats[seat]
     _own_rows(spec, game, st, seat, phase, out)
     for r in range(n):
@@ -309,14 +311,16 @@ def encode(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> Non
         out[o + i] = values[i]
 
 
-def _zero(out: Any, start: int, stop: int) -> None:
-    """``out[start:stop] = 0`` (a C loop over the typed memoryview when compiled)."""
-    if stop > start:
-        out[start:stop] = 0
+def _zero(spec: Spec, out: Any) -> None:
+    """``out[:spec.size] = 0``, copied from a zero row: a memcpy when compiled (a memoryview
+    set to a number is stepped item by item: it was 40 % of a VectorEnv step), numpy's copy in
+    pure Python."""
+    out[: spec.size] = spec.zeros
 
 
-def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -> None:
-    """The observer's own tiles, its 过手 locks, the phase as it sees it, the wall."""
+def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: int, out: Any) -> None:
+    """The observer's own tiles, its 过手 locks, the phase (its PHASE_INDEX) as it sees it,
+    the wall."""
     hand = st.hand
     for t in range(N_KINDS):
         out[t] = hand[t]
@@ -325,22 +329,22 @@ def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -
     pending = game.pending
     decisions = game.decisions
     asked = seat in pending and seat not in decisions
-    shown = _phase_index(phase)
-    if phase in ("claim", "rob", "fenzhang") and not asked:
+    shown = phase
+    if (phase == CLAIM or phase == ROB or phase == FENZHANG) and not asked:
         shown = WAITING
     current = game.current
-    if current == seat and game.drawn >= 0 and (phase == "turn" or phase == "fenzhang"):
+    if current == seat and game.drawn >= 0 and (phase == TURN or phase == FENZHANG):
         out[R_DRAWN * K + game.drawn] = 1
-    if shown == 2 or shown == 3:  # claim, rob
+    if shown == CLAIM or shown == ROB:
         n = game.n
         src = game.claim[0]
         tile = game.claim[1]
         out[R_CLAIM * K + tile] = 1
         out[spec.s_claim_from + (src - seat + n) % n] = 1
     out[spec.s_phase + shown] = 1
-    to_act = current == seat if phase == "turn" else asked
+    to_act = current == seat if phase == TURN else asked
     out[spec.s_to_act] = to_act
-    if to_act and phase == "turn":
+    if to_act and phase == TURN:
         how = _draw_index(game.draw_how)
         if how >= 0:
             out[spec.s_draw_how + how] = 1
@@ -357,17 +361,17 @@ def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: str, out: Any) -
 def _phase_index(phase: str) -> int:
     """``PHASE_INDEX[phase]``, compared as C strings first (the engine's phases are these)."""
     if phase == "turn":
-        return 0
+        return TURN
     if phase == "claim":
-        return 2
+        return CLAIM
     if phase == "choose":
-        return 1
+        return CHOOSE
     if phase == "rob":
-        return 3
+        return ROB
     if phase == "fenzhang":
-        return 4
+        return FENZHANG
     if phase == "over":
-        return 6
+        return OVER
     return PHASE_INDEX[phase]  # type: ignore[no-any-return]
 
 
@@ -406,12 +410,12 @@ def _locks(spec: Spec, st: Any, out: Any) -> None:
 
 
 def _seat_block(
-    spec: Spec, cache: SeatPlanes, game: Any, seat: int, r: int, phase: str, out: Any
+    spec: Spec, cache: SeatPlanes, game: Any, seat: int, r: int, phase: int, out: Any
 ) -> None:
     """Seat ``r`` places after the observer: its kept entries (others' 暗杠 hidden unless the
-    variant shows them), revealed hand and scalars."""
+    variant shows them), revealed hand and scalars (``phase``: the PHASE_INDEX)."""
     n = game.n
-    over = phase == "over"
+    over = phase == OVER
     s = (seat + r) % n
     ss = game.seats[s]
     base = (spec.seat_row0 + r * spec.n_seat_rows) * K
@@ -440,7 +444,7 @@ def _seat_block(
     dealer = game.dealer
     out[o + spec.f_dealer] = s == dealer
     out[o + spec.f_wind + (s - dealer + n) % n] = 1
-    out[o + spec.f_current] = s == game.current and phase == "turn"
+    out[o + spec.f_current] = s == game.current and phase == TURN
     out[o + spec.f_sealed] = ss.sealed
     out[o + spec.f_hidden] = info[s, I_COUNT] - end  # (暗杠 not shown)
     out[o + spec.f_wins] = len(ss.wins)
@@ -527,7 +531,8 @@ def _public_rows(spec: Spec, game: Any, out: Any) -> None:
 
 def fill_mask(spec: Spec, game: Any, seat: int, out: Any) -> None:
     """Write ``seat``'s legal-action mask into ``out`` (int8[actions]): 1 on each legal index."""
-    out[:] = 0
+    for i in range(out.shape[0]):  # (out[:] = 0, as a loop the C compiler makes a memset)
+        out[i] = 0
     for a in game.legal_actions(seat):
         out[_index(spec, a)] = 1
 
@@ -550,10 +555,9 @@ def _index(spec: Spec, a: Any) -> int:
 
 
 def _address(a: Any) -> int:
-    """The object's address (its ``id`` in CPython): the key of the shared actions' table.
-    (``import cython`` for a pointer cast would make Cython, a build requirement only, a
-    requirement of the pure-Python fallback.)"""
-    return id(a)
+    """The object's address (its ``id`` in CPython): the key of the shared actions' table
+    (the native core's pointer cast: ``id`` is a call through Python even when compiled)."""
+    return _core.address(a)
 
 
 def _slot(key: int, mask: int) -> int:

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import tiles as T
+from .._core import tiles_in
 from ..engine.melds import MELD_KINDS, Meld
 from ..errors import InvalidHandError, clip
 
@@ -106,8 +107,13 @@ class WinContext:
 
     def suits(self) -> set[int]:
         """The suits (:func:`~mjcore.tiles.suit`: 0 万 … 3 honors) of :meth:`all_kinds`."""
-        kinds = T.kinds_mask(self.all_kinds())
-        return {suit for suit, mask in enumerate(_SUIT_MASKS) if kinds & mask}
+        melded = T.kinds_mask([t for m in self.melds for t in m.tiles])
+        concealed = self.concealed
+        return {
+            suit
+            for suit, mask in enumerate(_SUIT_MASKS)
+            if melded & mask or tiles_in(concealed, mask)
+        }
 
     def to_json(self) -> dict[str, Any]:
         """The documented JSON form: ``WinContext.from_json(ctx.to_json())`` describes the same

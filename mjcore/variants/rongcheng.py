@@ -51,7 +51,6 @@ READINGS = ("cunpai", "gangkai")  # 存牌: the seat's reading of a gang replace
 GANG_SCORE = {"zhigang": 1, "bugang": 1, "angang": 2}  # 「明杠1分、暗杠2分」
 KINDS_258 = tuple(s * 9 + r for s in range(3) for r in (1, 4, 7))
 _U8 = np.dtype(np.uint8)
-_NOT_258 = np.array([t for t in range(27) if t not in KINDS_258] + list(range(27, 34)))
 _MASK_258 = T.kinds_mask(KINDS_258)
 _MASK_HONORS = T.kinds_mask(range(27, 34))
 _MASK_SUITED = T.kinds_mask(range(27))
@@ -468,8 +467,8 @@ class Rongcheng(Variant):
         """Hits of one reading: ``c`` natural concealed, ``k`` wildcards, ``w`` natural win tile."""
         melds = ctx.melds
         honors, k258 = _meld_colours(melds)
-        feng = honors and not opts.no_honors and not c[:27].any()
-        zhang = k258 and not opts.luanzhang and not c[_NOT_258].any()
+        feng = honors and not opts.no_honors and not tiles_in(c, _MASK_SUITED)
+        zhang = k258 and not opts.luanzhang and not tiles_in(c, _MASK_NOT_258)
         flags = self.shape_flags(opts)
         if not (feng or zhang or is_win(c, k, **flags)):
             return None
@@ -673,7 +672,7 @@ def _meld_colours(melds: Any) -> tuple[bool, bool]:
 
 def _one_suit(c: np.ndarray, melds: Any) -> bool:
     """清一色: only one of 筒条万, melds included (a wildcard always joins natural tiles)."""
-    if c[27:].any():
+    if tiles_in(c, _MASK_HONORS):
         return False
     kinds = [t for m in melds for t in m.tiles] + np.flatnonzero(c).tolist()
     return all(t < 27 for t in kinds) and len({t // 9 for t in kinds}) == 1
