@@ -9,11 +9,16 @@ import operator
 import numpy as np
 
 cimport numpy as cnp
-from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
+from cpython.bytearray cimport (
+    PyByteArray_AS_STRING,
+    PyByteArray_FromStringAndSize,
+    PyByteArray_GET_SIZE,
+)
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int64_t, int8_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.string cimport memset
 
 from mj_hand cimport *
 
@@ -501,6 +506,15 @@ cpdef list held_items(tuple items, counts):
             Py_INCREF(item)
             PyList_SET_ITEM(out, n, item)
             n += 1
+    return out
+
+
+cpdef bytearray zeros(Py_ssize_t n):
+    """``bytearray(n)`` as a C call: a new count vector (every seat starts with two)."""
+    if n < 0:
+        raise ValueError(f"a count vector has a size >= 0, got {n}")
+    cdef bytearray out = PyByteArray_FromStringAndSize(NULL, n)
+    memset(PyByteArray_AS_STRING(out), 0, n)
     return out
 
 

@@ -175,6 +175,21 @@ def test_address_is_the_object_id():
         assert _core.address(obj) == id(obj)
 
 
+@given(st.integers(0, 300))
+def test_zeros_is_a_new_zeroed_bytearray(n):
+    """A seat's new count vectors come from ``_core.zeros`` (a C call): ``bytearray(n)``."""
+    a, b = _core.zeros(n), _core.zeros(n)
+    assert type(a) is bytearray and a == bytearray(n) and a is not b
+    if n:
+        a[0] = 1
+        assert b[0] == 0
+
+
+def test_zeros_of_a_negative_size_raises():
+    with pytest.raises(ValueError, match="size"):
+        _core.zeros(-1)
+
+
 @settings(max_examples=200, deadline=None)
 @given(any_hand(max_jokers=0))
 def test_held_items_is_one_item_per_kind_held(h):

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mjcore.engine.events import EventLog, schema
+from mjcore.engine.events import Deferred, EventLog, schema
 from mjcore.sim import play_game
 
 KINDS = st.sampled_from(["draw", "discard", "pay", "hu", "deal", "x"])
@@ -100,6 +100,46 @@ def test_adopt_is_append_without_the_copy(events):
     got = log[-1]
     got["patterns"][0]["id"] = "x"  # a read is still a copy
     assert log[-1]["patterns"] == [{"id": "pihu"}]
+
+
+def test_a_deferred_value_is_made_at_each_read():
+    """Deferred(fn, args) logs what fn(*args) returns, made only when the event is read: reads,
+    copies, pickles and comparisons see the made value, each read a new one."""
+    calls = []
+
+    def texts(*args):
+        calls.append(args)
+        return [f"{a}m" for a in args]
+
+    log = EventLog()
+    log.add(schema("deal", "dealer", "hands"), (0, Deferred(texts, (1, 2))))
+    log.append("draw", {"seat": 1, "tile": "5m"})
+    assert not calls  # nothing made while logging
+    want = [{"dealer": 0, "hands": ["1m", "2m"], "type": "deal", "seq": 0}]
+    assert log[:1] == want and len(calls) == 1
+    got = log[0]
+    got["hands"].append("x")  # a read is a new value
+    assert log[0]["hands"] == ["1m", "2m"]
+    for clone in (copy.copy(log), pickle.loads(pickle.dumps(log))):
+        assert clone == log and clone[0] == want[0]
+    assert json.loads(json.dumps(list(log)))[0] == want[0]
+
+
+@pytest.mark.parametrize("variant", ["xuezhan_kaxinwu", "susong"])
+def test_the_deal_event_lists_each_seat_s_dealt_tiles(variant):
+    """The deal's hands (made when read) are the tiles each seat was dealt, flowers included,
+    read off the wall: the dealer's 14 first, then 13 each in play order."""
+    from mjcore import tiles as T
+    from mjcore.variants import get_variant
+
+    for seed in range(20):
+        game = get_variant(variant).new_game(seed=seed, dealer=seed % 4)
+        wall, at, hands = game.wall.tiles, 0, [""] * 4
+        for i in range(4):
+            size = 14 if i == 0 else 13
+            hands[(game.dealer + i) % 4] = T.format(sorted(wall[at : at + size]))
+            at += size
+        assert game.event_log[0]["hands"] == hands
 
 
 def test_reading_returns_new_dicts():

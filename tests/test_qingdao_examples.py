@@ -427,6 +427,25 @@ def test_shanggun(indicator, cycle, hun):
     assert hun_of(T.kind(indicator), cycle) == T.kind(hun)
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_the_hun_indicator_is_the_first_tail_tile_after_the_deal(seed):
+    """带混: the tail tile after the deal lies face up (Game.show_indicator), logged with the
+    混 it indicates (上滚); out of play: the next replacement is the tile before it."""
+    g = get_variant("qingdao").new_game(seed=seed, options={"hun": True})
+    tail = g.wall.tiles[-1]
+    assert g.indicators == [tail] and g.extra["joker_kind"] == hun_of(tail)
+    (event,) = g.event_log.select("indicator")
+    assert event == {
+        "tile": T.NOTATION[tail],
+        "joker": T.NOTATION[hun_of(tail)],
+        "hidden": False,
+        "revealed": False,
+        "type": "indicator",
+        "seq": 1,
+    }
+    assert g.wall.tail == len(g.wall.tiles) - 1
+
+
 def test_discarded_hun_counts_at_face_value_and_is_never_claimed():
     # 混 = 1s. S has no 混 and waits on 1s/4s; W holds two 混; E discards a 混.
     g = game({0: "1s", 1: "23s456p789p55m111z", 2: "11s"}, replacements="9s", options={"hun": True})

@@ -12,6 +12,7 @@ import numpy as np
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from mjcore.engine.actions import HU
 from mjcore.scoring import WinContext
 from mjcore.variants import get_variant
 from mjcore.variants.rongcheng import _pattern
@@ -114,6 +115,27 @@ def test_loss_cap_cuts_in_order(payments):
         assert got.reason == ("x+cap" if expect < want.amount else "x")
     assert sum(game.scores) == 0
     assert all(sum(p.amount for p in game.settlement if p.payer == s) <= 32 for s in range(4))
+
+
+def test_undeclared_seats_win_no_self_draw_after_the_first_go_around():
+    """Variant.self_draw_wins_need_declaration, which lets the engine skip an undeclared seat's
+    self-draw evaluation after the first go-around: can_win itself refuses every such win."""
+    from mjcore.bots import make_bots
+
+    asked = 0
+    for i in range(30):
+        game = RV.new_game(seed=i)
+        bots = make_bots("random", 4, seeds=range(4))
+        while not game.is_over:
+            seat = game.to_act()[0]
+            if game.phase == "turn" and game.drawn >= 0 and not game.first_go_around:
+                if not game.seats[seat].declared:
+                    asked += 1
+                    assert not RV.can_win(game, seat, game.drawn, "self_draw")
+                    assert not RV.can_win(game, seat, game.drawn, "fenzhang")
+                    assert HU not in game.legal_actions(seat)
+            game.apply(seat, bots[seat].act_fast(game, seat, game.legal_actions(seat)))
+    assert asked
 
 
 def test_undeclared_seats_win_no_claim_after_the_first_go_around():

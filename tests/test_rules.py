@@ -6,6 +6,7 @@ import dataclasses
 import pickle
 from collections import Counter
 
+import numpy as np
 import pytest
 
 import mjcore
@@ -36,11 +37,30 @@ def test_one_shared_frozen_hashable_rules_per_option_set(name):
     assert len({rules, v.rules(OPTIONS[name], 3), v.rules(None, 3)}) == 2
     with pytest.raises(dataclasses.FrozenInstanceError):
         rules.players = 2  # type: ignore[misc]
+    # the defaults (looked up without hashing the options) are the same shared Rules
+    assert v.rules() is v.rules(None, 4) is v.rules({}, 4) is v.rules(v.parse_options(None))
+    assert v.rules(None, 3) is v.rules({}, 3) is v.rules(None, np.int64(3))
+    for bad in (3.0, True, "3"):
+        with pytest.raises(InvalidOptionError):
+            v.rules(None, bad)
     assert rules.to_dict() == {
         "variant": name,
         "players": 3,
         "options": {**v.parse_options(None).to_dict(), **OPTIONS[name]},
     }
+
+
+def test_the_newest_option_sets_stay_shared_when_many_were_asked():
+    """Past the cache's size the oldest option set is dropped, never the one just asked for
+    (nor the defaults)."""
+    v = mjcore.get_variant("qingdao")
+    flags = [f.name for f in dataclasses.fields(v.Options) if isinstance(f.default, bool)]
+    default = v.rules()
+    for i in range(1100):  # 10 flags x 3 player counts: more option sets than the cache keeps
+        options = {name: bool(i >> bit & 1) for bit, name in enumerate(flags)}
+        first = v.rules(options, 2 + i % 3)
+        assert v.rules(dict(options), 2 + i % 3) is first
+    assert v.rules() is default is v.rules({}) is v.rules(v.parse_options(None), 4)
 
 
 OWN_HOOKS = {

@@ -78,10 +78,14 @@ def hand_of(game: Game, seat: int) -> Hand:
     counts: Any = game.seats[seat].hand  # the live hand (bytearray): the core only reads it
     bits = game.shape_bits  # = shape_bits(game.shape_flags)
     # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
-    if type(variant).jokers is Variant.jokers or not variant.jokers(game, seat, counts)[1]:
+    rules = game.rules
+    if rules.plain_jokers:  # (Variant.jokers itself: no wildcards)
         hand = Hand(counts, bits)
-    elif variant.jokers_are_joker_kind:  # the same split, asked of the core directly
-        hand = Hand(counts, bits, joker_kind=game.extra["joker_kind"])
+    elif rules.kind_jokers:  # every copy of the kind: the core splits it itself
+        jk = game.extra.get("joker_kind", -1)
+        hand = Hand(counts, bits, joker_kind=jk) if jk >= 0 and counts[jk] else Hand(counts, bits)
+    elif not variant.jokers(game, seat, counts)[1]:
+        hand = Hand(counts, bits)
     else:  # the variant's own split of each hypothetical hand (on a copy: it is changed)
         own = game.seats[seat].counts_copy()
         hand = Hand(own, bits, split=lambda c: variant.jokers(game, seat, c))

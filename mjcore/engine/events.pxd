@@ -4,17 +4,32 @@
 cimport cython
 
 
+cdef class Deferred:
+    cdef public object fn
+    cdef public tuple args
+
+
 cdef class EventLog:
     cdef list _packed
     cdef Py_ssize_t _n
     cdef object _starts
 
+    @cython.locals(packed=list)
     cpdef Py_ssize_t append(self, str kind, dict data) except -1
     cpdef Py_ssize_t adopt(self, str kind, dict data) except -1
     cpdef add(self, Py_ssize_t sid, tuple values)
     @cython.locals(at=Py_ssize_t, end=Py_ssize_t, sid=Py_ssize_t, width=Py_ssize_t,
                    packed=list, widths=list, new=list)
     cpdef _index(self)
+    @cython.locals(packed=list, widths=list, schemas=list, out=list, at=Py_ssize_t,
+                   end=Py_ssize_t, sid=Py_ssize_t)
+    cpdef list types(self)
+    @cython.locals(schemas=list, chosen=bytearray, packed=list, widths=list, out=list,
+                   n=Py_ssize_t, at=Py_ssize_t, seq=Py_ssize_t, end=Py_ssize_t, sid=Py_ssize_t)
+    cpdef list _select(self, tuple kinds)
 
 
+@cython.locals(ids=dict, key=tuple)
 cdef Py_ssize_t _shape(str kind, dict data) except -1
+@cython.locals(kind=type)
+cpdef copy_plain(value)

@@ -49,13 +49,30 @@ def schema(kind: str, *fields: str) -> int:
 def _shape(kind: str, data: dict[str, Any]) -> int:
     """The schema number of an event of type ``kind`` with ``data``'s fields (in order)."""
     key = (kind, tuple(data))
-    sid = _SCHEMA_IDS.get(key)
+    ids = _SCHEMA_IDS  # (a typed dict when compiled: the lookup is a C call)
+    sid = ids.get(key)
     return _register(key) if sid is None else sid  # type: ignore[no-any-return]
 
 
+class Deferred:
+    """A logged value made when the event is read: ``fn(*args)``, a new value each read.
+
+    For what is costly to build and seldom read (the deal's hand texts: most simulated hands
+    never read their log); ``args`` must never change."""
+
+    __slots__ = ("fn", "args")
+
+    def __init__(self, fn: Any, args: tuple[Any, ...]) -> None:
+        self.fn = fn
+        self.args = args
+
+
 def copy_plain(value: Any) -> Any:
-    """An event value with its lists and dicts copied at every level (scalars are shared)."""
+    """An event value with its lists and dicts copied at every level (scalars are shared,
+    a :class:`Deferred` is made)."""
     kind = type(value)
+    if kind is Deferred:
+        return value.fn(*value.args)
     if kind is list:
         return [copy_plain(v) for v in value]
     if kind is tuple:
@@ -81,8 +98,10 @@ class EventLog:
 
     def append(self, kind: str, data: dict[str, Any]) -> int:
         """Log an event of type ``kind`` with ``data``'s fields; its sequence number."""
-        self._packed.append(_shape(kind, data))
-        self._packed.extend(map(copy_plain, data.values()))  # the logger's lists stay its own
+        packed = self._packed
+        packed.append(_shape(kind, data))
+        for value in data.values():  # copied: the logger's lists stay its own
+            packed.append(copy_plain(value))
         self._n += 1
         return self._n - 1
 
@@ -153,17 +172,34 @@ class EventLog:
 
     def types(self) -> list[str]:
         """Every event's type, in order (without decoding the events)."""
-        packed = self._packed
-        return [_SCHEMAS[packed[at]][0] for at in self._index()]
+        packed, widths, schemas, out = self._packed, _WIDTHS, _SCHEMAS, []
+        at, end = 0, len(packed)
+        while at < end:  # (a walk over the schema numbers: no index is built)
+            sid = packed[at]
+            out.append(schemas[sid][0])
+            at += 1 + widths[sid]
+        return out
 
     def select(self, *kinds: str) -> list[dict[str, Any]]:
         """The events of the given types, in order (only those are decoded)."""
-        packed, wanted = self._packed, set(kinds)
-        return [
-            self._event(i, at)
-            for i, at in enumerate(self._index())
-            if _SCHEMAS[packed[at]][0] in wanted
-        ]
+        return self._select(kinds)
+
+    def _select(self, kinds: tuple[str, ...]) -> list[dict[str, Any]]:
+        schemas = _SCHEMAS
+        n = len(schemas)
+        chosen = bytearray(n)  # chosen[sid]: the events of schema sid are wanted
+        for sid in range(n):
+            if schemas[sid][0] in kinds:
+                chosen[sid] = 1
+        packed, widths, out = self._packed, _WIDTHS, []
+        at, seq, end = 0, 0, len(packed)
+        while at < end:  # (a walk over the schema numbers: no index is built)
+            sid = packed[at]
+            if sid < n and chosen[sid]:
+                out.append(self._event(seq, at))
+            at += 1 + widths[sid]
+            seq += 1
+        return out
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, EventLog):

@@ -23,7 +23,9 @@ cdef class Game:
     cdef public int shape_bits
     cdef public bint _plain_jokers, _kind_jokers
     cdef public int _free_jokers
-    cdef public bint _waits_prefilter, _wins_need_declaration, _turn_hook
+    cdef public bint _waits_prefilter, _wins_need_declaration, _draw_wins_need_declaration
+    cdef public bint _turn_hook
+    cdef public int _gang_limit
     cdef public frozenset _locks_end
     cdef public tuple _chi_bans
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
@@ -45,9 +47,20 @@ cdef class Game:
     cpdef tuple legal_actions(self, seat)
     cpdef apply(self, seat, action)
     cpdef _end_hand(self, bint exhausted)
-    @cython.locals(st=SeatState, i=int, seat=int, size=int, t=int, is_flower=tuple, texts=list,
-                   hand_size=int)
+    @cython.locals(st=SeatState, wall=Wall, order=bytes, first=Py_ssize_t, at=Py_ssize_t,
+                   j=Py_ssize_t, i=int, size=int, t=int, is_flower=tuple, hand_size=int)
     cpdef _deal(self)
+    cpdef _wall_order(self, seed, wall)
+    cpdef _start(self)
+    cpdef _after_choices(self)
+    @cython.locals(i=int, s=int)
+    cpdef dict _choice_round(self)
+    @cython.locals(i=int, seat=int, last=int, dealer_tile=int)
+    cpdef _begin_play(self)
+    cpdef _add_tile(self, SeatState st, int tile)
+    cpdef show_indicator(self, int tile, int joker)
+    @cython.locals(st=SeatState, last=int, flower=int, held=list, aside=list)
+    cpdef int _replace_flowers(self, int seat) except? -2
     @cython.locals(st=SeatState)
     cpdef seat_waits(self, int seat)
     @cython.locals(st=SeatState)
@@ -61,6 +74,7 @@ cdef class Game:
     cpdef int _split_kind(self) except? -2
     @cython.locals(hand=bytearray, natural=bytearray, jk=int)
     cpdef tuple _split_jokers(self, int seat)
+    @cython.locals(s=int)
     cpdef _run(self, int seat, action)
     cpdef _resolve_window(self)
     @cython.locals(legal=list, s=Py_ssize_t)

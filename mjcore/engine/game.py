@@ -44,7 +44,7 @@ from .actions import (
     parse_action,
 )
 from .checks import as_int, check_seat
-from .events import EventLog, copy_plain, schema
+from .events import Deferred, EventLog, copy_plain, schema
 from .melds import Meld, shared_meld
 from .rules import Rules
 from .saved import (  # noqa: F401  (SAVE_FORMAT, READ_FORMATS: the saved form's versions)
@@ -75,6 +75,17 @@ _TILE = T.NOTATION  # every tile an event carries is written in notation (wire f
 
 _WINDOWS = frozenset(("choose", "claim", "rob", "fenzhang"))
 """Phases in which the seats in ``pending`` decide (the others: the current seat's turn)."""
+
+
+def _dealt_texts(order: bytes, first: int, dealer: int, n: int, hand_size: int) -> list[str]:
+    """The deal event's ``hands``: per seat, the tiles dealt to it (flowers too) as text."""
+    texts = [""] * n
+    at = first
+    for i in range(n):
+        size = hand_size + (1 if i == 0 else 0)
+        texts[(dealer + i) % n] = T.format_sorted(sorted(order[at : at + size]))
+        at += size
+    return texts
 
 
 @cache
@@ -185,6 +196,7 @@ STATE = (
     *("rules", "variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
     *("seats", "_others", "_plain_jokers", "_kind_jokers", "_free_jokers"),
     *("_waits_prefilter", "_wins_need_declaration", "_locks_end", "_chi_bans", "_turn_hook"),
+    *("_gang_limit", "_draw_wins_need_declaration"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -218,9 +230,11 @@ class Game:
         else:
             rules = variant.rules(options, players)
         players = rules.players
-        dealer = check_seat(dealer, players, "dealer", InvalidOptionError)
+        if type(dealer) is not int or not 0 <= dealer < players:
+            dealer = check_seat(dealer, players, "dealer", InvalidOptionError)
         if seed is not None:
-            seed = as_int(seed, "seed")
+            if type(seed) is not int:
+                seed = as_int(seed, "seed")
             if seed < 0:
                 raise InvalidOptionError(f"seed must be a non-negative integer, got {seed}")
         self.rules = rules
@@ -230,21 +244,26 @@ class Game:
         self.dealer = dealer
         self.seed = seed
         self.carry = check_carry(carry, variant, players)
-        # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
-        self.is_flower = rules.is_flower
-        self.shape_bits = rules.shape_bits
-        self._plain_jokers = rules.plain_jokers  # no wildcards ever
-        self._kind_jokers = rules.kind_jokers
-        # shape_free_jokers when the engine may ask the shape itself (Variant.shape_win and a
-        # split the core makes: no wildcards, or the joker kind's copies), else -1 (the hook)
-        self._free_jokers = rules.free_jokers
-        # The variant's constants the loop reads every step, looked up once (typed when compiled)
-        self._waits_prefilter = variant.waits_prefilter
-        self._wins_need_declaration = variant.claim_wins_need_declaration
-        self._locks_end = variant.pass_locks_end
-        self._chi_bans = rules.chi_bans if rules.chi else ()  # (empty: no chi in this game)
-        self._turn_hook = "before_turn" in rules.own_hooks
-        self.wall = Wall(self._wall_order(seed, wall), kept=rules.kept_back)
+        (
+            # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
+            self.is_flower,
+            self.shape_bits,
+            self._plain_jokers,  # no wildcards ever
+            self._kind_jokers,
+            # shape_free_jokers when the engine may ask the shape itself (Variant.shape_win and
+            # a split the core makes: no wildcards, or the joker kind's copies), else -1 (the hook)
+            self._free_jokers,
+            # The variant's constants the loop reads every step (typed when compiled)
+            self._waits_prefilter,
+            self._wins_need_declaration,
+            self._draw_wins_need_declaration,
+            self._locks_end,
+            self._chi_bans,  # (empty: no chi in this game)
+            self._turn_hook,  # the variant has a before_turn hook
+            self._gang_limit,  # gangs on the table that end the hand (0: no limit)
+            kept_back,
+        ) = rules._engine  # type: ignore[attr-defined]  # (the Rules' per-game constants: one read)
+        self.wall = Wall(self._wall_order(seed, wall), 0, -1, kept_back)  # (head, tail, kept)
         self.seats = [SeatState(players) for _ in range(players)]
         self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
         self.phase = "deal"
@@ -271,9 +290,11 @@ class Game:
         self.liabilities: list[tuple[int, int]] = []  # seat pairs in a liability relation (互包)
         self.hidden_indicators: list[int] = []  # taken face down, not yet shown (荣成 半暗宝)
         # Choices kept for the rest of a Match (长跑), one dict per seat, carried as plain JSON.
-        locked = self.carry.get("locked_choices", [{}] * players)  # (checked by check_carry)
         # Replaced, never changed in place: seats without kept choices share one empty map.
-        self.locked_choices: list[Mapping[str, int]] = [dict(d) if d else EMPTY for d in locked]
+        locked = self.carry.get("locked_choices")  # (checked by check_carry)
+        self.locked_choices: list[Mapping[str, int]] = (
+            [EMPTY] * self.n if locked is None else [dict(d) if d else EMPTY for d in locked]
+        )
         self._settlement: list[Payment] = []  # read through .settlement (a copy)
         self._wins: list[Win] = []  # read through .wins (copies)
         self._events = EventLog()
@@ -282,7 +303,7 @@ class Game:
         self.exhausted = False
         self.extra: dict[str, Any] = {}
         self._answered: dict[int, tuple[str, ...]] = {}  # per seat: per-hand choices made
-        self._legal: list[tuple[Action, ...] | None] = [None] * players  # per seat, cached
+        self._legal: list[tuple[Action, ...] | None] = [None] * self.n  # per seat, cached
         self._start()
 
     # ------------------------------------------------------------------ setup
@@ -310,25 +331,24 @@ class Game:
         return order
 
     def _deal(self) -> None:
-        texts = [""] * self.n
-        hand_size = self.variant.hand_size
-        for i in range(self.n):
-            seat = (self.dealer + i) % self.n
+        wall, is_flower, hand_size = self.wall, self.is_flower, self.variant.hand_size
+        order, first = wall._order, wall.head
+        if first + self.n * hand_size + 1 > len(order):
+            raise IndexError("draw from an empty wall")
+        at = first
+        for i in range(self.n):  # the dealer's 14 first, then 13 each in play order
+            st = self.seats[(self.dealer + i) % self.n]
             size = hand_size + (1 if i == 0 else 0)
-            tiles = self.wall.draw_many(size)
-            st, is_flower, held = self.seats[seat], self.is_flower, []
-            for t in tiles:  # _add_tile, inlined: 53+ tiles a hand
-                if is_flower[t]:
-                    held.append(t)
+            for j in range(at, at + size):  # _add_tile, inlined: 53+ tiles a hand
+                t = order[j]
+                if is_flower[t]:  # (a variant's flowers may be honours: 宿松's)
+                    st.held_flowers += (t,)
                 else:
                     st.hand[t] += 1
-            if held:  # (a variant's flowers may be honours: 宿松's)
-                st.held_flowers += tuple(held)
-                texts[seat] = T.format_sorted(sorted(tiles))
-            else:  # the same text, read off the counts without sorting
-                texts[seat] = T.format_counts(st.hand)
-            if i == 0:
-                self.drawn = tiles[-1]
+            at += size
+        wall.head = at
+        self.drawn = order[first + hand_size]
+        texts = Deferred(_dealt_texts, (order, first, self.dealer, self.n, hand_size))
         self._events.add(_DEAL, (self.dealer, texts))
         if "after_deal" in self.rules.own_hooks:
             self.variant.after_deal(self)
@@ -341,7 +361,7 @@ class Game:
         if not self.variant.choices_before_deal:
             self._deal()
         for s in range(self.n):  # choices locked for the rest of the Match (长跑)
-            if not self.locked_choices[s]:
+            if self.locked_choices[s] is EMPTY or not self.locked_choices[s]:
                 continue
             for name, value in self.locked_choices[s].items():
                 self.seats[s].choices[name] = value
@@ -366,11 +386,14 @@ class Game:
         pending: dict[int, list[Action]] = {}
         if "hand_choices" not in self.rules.own_hooks:  # (the base hook asks nothing)
             return pending
-        for s in self.order_from(self.dealer):
-            if self.locked_choices[s]:  # its choices are kept from an earlier hand
-                continue
+        for i in range(self.n):  # from the dealer, in play order
+            s = (self.dealer + i) % self.n
+            if self.locked_choices[s] is not EMPTY and self.locked_choices[s]:
+                continue  # its choices are kept from an earlier hand
             made = self._answered.get(s, ())
-            acts = [a for a in self.variant.hand_choices(self, s) if a.name not in made]
+            acts = self.variant.hand_choices(self, s)  # (a new list)
+            if made:
+                acts = [a for a in acts if a.name not in made]
             if acts:
                 pending[s] = acts
         return pending
@@ -379,7 +402,10 @@ class Game:
         if "after_choices" in self.rules.own_hooks:
             self.variant.after_choices(self)
         dealer_tile = self.drawn
-        for seat in self.order_from(self.dealer):
+        for i in range(self.n):  # from the dealer, in play order
+            seat = (self.dealer + i) % self.n
+            if not self.seats[seat].held_flowers:
+                continue
             last = self._replace_flowers(seat)
             if seat == self.dealer and last >= 0:
                 dealer_tile = last
@@ -400,13 +426,17 @@ class Game:
         last = -1
         if not st.held_flowers or not self.variant.replace_flowers(self, seat):
             return last
-        while st.held_flowers and self.wall.can_draw_tail():
-            flower = st.held_flowers[-1]
-            st.held_flowers = st.held_flowers[:-1]
-            st.flowers += (flower,)
+        held, aside = list(st.held_flowers), list(st.flowers)  # (the tuples, set once at the end)
+        while held and self.wall.can_draw_tail():
+            flower = held.pop()
+            aside.append(flower)
             last = self.wall.draw_tail()
             self._events.add(_FLOWER, (seat, _TILE[flower], _TILE[last]))
-            self._add_tile(st, last)
+            if self.is_flower[last]:  # (_add_tile)
+                held.append(last)
+            else:
+                st.hand[last] += 1
+        st.held_flowers, st.flowers = tuple(held), tuple(aside)
         return last
 
     # ------------------------------------------------------------- helpers
@@ -475,9 +505,13 @@ class Game:
             self.hidden_indicators.append(tile)
             self._events.add(_INDICATOR, (None, None, True, False))
         else:
-            self.indicators.append(tile)
-            self._events.add(_INDICATOR, (_TILE[tile], _TILE[tile], False, False))
+            self.show_indicator(tile, tile)
         return tile
+
+    def show_indicator(self, tile: int, joker: int) -> None:
+        """Lay ``tile`` face up as an indicator of the wildcard kind ``joker`` (logged)."""
+        self.indicators.append(tile)
+        self._events.add(_INDICATOR, (_TILE[tile], _TILE[joker], False, False))
 
     def reveal_indicators(self) -> list[int]:
         """Turn every hidden indicator face up (in the order taken); the revealed tiles."""
@@ -627,22 +661,24 @@ class Game:
         hand = st.hand
         acts: list[Action] = []
         if (
-            self.draw_how != "claim"
-            and self.drawn >= 0
+            self.drawn >= 0
+            and self.draw_how != "claim"
             and self._may_self_draw(seat)
             and self.evaluate_win(seat, self.drawn, "self_draw")
         ):
             acts.append(HU)
-        if self.extra.get("gang_limit_hit"):  # the variant may add a choice (荣成 存牌, R28)
+        if self._gang_limit and self.extra.get("gang_limit_hit"):  # (荣成 存牌, R28)
+            # the variant may add a choice
             return self.variant.filter_turn(self, seat, acts + [PASS])
         if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
             if 4 in hand:  # (a C-level scan: most turns hold no four of a kind)
                 acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]
-            acts += [
-                GANGS[m.tiles[0]]
-                for m in st.melds
-                if m.kind == "peng" and hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang
-            ]
+            if st.melds:
+                acts += [
+                    GANGS[m.tiles[0]]
+                    for m in st.melds
+                    if m.kind == "peng" and hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang
+                ]
         banned = st.no_discard
         if banned and not st.held_flowers:
             # RULES §0.6: a seat asked to act always has a legal action; a chi's discard ban
@@ -665,6 +701,8 @@ class Game:
         st = self.seats[seat]
         if self.is_flower[self.drawn] or st.held_flowers:
             return False
+        if self._draw_wins_need_declaration and not (st.declared or self.first_go_around):
+            return False  # (Variant.self_draw_wins_need_declaration)
         if not self._waits_prefilter:
             return True
         free = self._free_jokers
@@ -739,8 +777,10 @@ class Game:
             self._apply_turn(seat, action)
         else:
             self.decisions[seat] = action
-            if all([s in self.decisions for s in self.pending]):  # (a list: no closure)
-                self._resolve_window()
+            for s in self.pending:
+                if s not in self.decisions:
+                    return  # (others still to decide)
+            self._resolve_window()
 
     def _resolve_window(self) -> None:
         """Every pending seat has decided: resolve the window of the current phase."""
@@ -850,11 +890,7 @@ class Game:
         self.drawn, self.draw_how = tile, how
         self.phase = "turn"
         self._events.add(_DRAW, (seat, _TILE[tile], how))
-        if (
-            how == "replacement"
-            and self.rules.gang_limit
-            and self.gangs_on_table >= self.rules.gang_limit
-        ):
+        if self._gang_limit and self.gangs_on_table >= self._gang_limit and how == "replacement":
             self.extra["gang_limit_hit"] = True
             if not self.evaluate_win(seat, tile, "self_draw"):
                 self._end_hand(exhausted=True)
@@ -871,7 +907,7 @@ class Game:
         st.no_discard = NO_KINDS
         st.pass_hu_any = False
         self._hand_changed(seat)
-        self.after_gang = self.chain if self.draw_how == "replacement" else 0
+        self.after_gang = self.chain if self.chain and self.draw_how == "replacement" else 0
         self.drawn = -1
         self._events.add(_DISCARD, (seat, _TILE[tile]))
         if seat == (self.dealer - 1) % self.n:
@@ -941,7 +977,7 @@ class Game:
         a peng (``kind`` "rob"); None when nothing (most seats, most discards)."""
         st = self.seats[s]
         hand = st.hand
-        may_win = bool(st.declared or self.first_go_around or not self._wins_need_declaration)
+        may_win = bool(not self._wins_need_declaration or self.first_go_around or st.declared)
         if may_win and self._waits_prefilter:
             waits = self.seat_waits(s)
             may_win = bool(waits >> tile & 1)

@@ -89,6 +89,27 @@ class Rules:
     """``chi_bans[3 * low + tile - low]``: the kinds (a bitmask) a seat may not discard right
     after chowing ``low, low+1, low+2`` on ``tile`` (吃后不能打: ``no_discard_after_chi``)."""
 
+    def __post_init__(self) -> None:
+        variant = self.variant
+        # What every Game under these rules copies into its typed fields, read in one go
+        # (fifteen attribute reads a new hand otherwise): see Game.__init__ for each one.
+        engine = (
+            self.is_flower,
+            self.shape_bits,
+            self.plain_jokers,
+            self.kind_jokers,
+            self.free_jokers,
+            variant.waits_prefilter,
+            variant.claim_wins_need_declaration,
+            variant.self_draw_wins_need_declaration,
+            variant.pass_locks_end,
+            self.chi_bans if self.chi else (),  # (empty: no chi under these rules)
+            "before_turn" in self.own_hooks,
+            self.gang_limit,
+            self.kept_back,
+        )
+        object.__setattr__(self, "_engine", engine)
+
     @property
     def name(self) -> str:
         """The variant's name."""

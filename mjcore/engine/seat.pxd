@@ -3,6 +3,8 @@
 
 cimport cython
 
+from mjcore cimport _core
+
 
 cdef class SeatState:
     cdef public bytearray hand

@@ -8,8 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import tiles as T
+from .. import _core
 from ..scoring.context import Win
+from ..tiles import N_KINDS
 from .melds import Meld
 
 NO_KINDS: frozenset[int] = frozenset()
@@ -41,8 +42,6 @@ EMPTY: Mapping[Any, Any] = _Empty()
 """The empty mapping that seats and games share until they have something to keep."""
 NO_LOCKS: Mapping[int, int] = EMPTY
 """No 过手胡 locks (``pass_hu``)."""
-_ZEROS = bytearray(T.N_KINDS)
-"""Never written: a new seat's counts are sliced from it (players, 2–4, fit too)."""
 
 
 class SeatState:
@@ -72,7 +71,7 @@ class SeatState:
     )
 
     def __init__(self, players: int = 4) -> None:
-        self.hand = _ZEROS[:]  # (a new bytearray: a slice is made faster than by bytearray(34))
+        self.hand = _core.zeros(N_KINDS)  # (= bytearray(34), as a C call when compiled)
         self.melds: list[Meld] = []
         self.discards: list[int] = []
         # Tuples, replaced when they change: most stay empty, and () is shared.
@@ -91,7 +90,7 @@ class SeatState:
         self.no_bugang: frozenset[int] = NO_KINDS  # pung kinds this seat may never upgrade (补杠)
         self.discard_count = 0
         self.claims = 0
-        self.claimed_from = _ZEROS[:players]  # [s]: chi/peng/直杠 taken from seat s (三比)
+        self.claimed_from = _core.zeros(players)  # [s]: chi/peng/直杠 taken from seat s (三比)
         self.sealed = False  # 封胡: never offered a win again this hand (Game.seal)
         self.extra: dict[str, Any] = {}
         self._waits: int | None = None

@@ -28,6 +28,7 @@ from .rules import Rules
 
 FLOWERS = frozenset(range(T.FIRST_FLOWER, T.N_ALL_KINDS))
 _MAX_RULES = 1024  # distinct (options, players) a variant keeps Rules for
+_NO_RULES: dict[int, Any] = {}
 _LOOKUP: list[Callable[[str], Any]] = []  # the registry's get_variant (mjcore.variants sets it)
 
 if TYPE_CHECKING:
@@ -161,6 +162,9 @@ class Variant:
     # Only a seat that has declared (听) wins another's tile, except in the first go-around
     # (地胡): the engine asks no other seat's win on a discard or robbed gang after it (荣成).
     claim_wins_need_declaration: ClassVar[bool] = False
+    # Likewise a win on the seat's own draw (自摸, 分张), except in the first go-around (天胡):
+    # the engine asks no undeclared seat's self-draw win after it (荣成).
+    self_draw_wins_need_declaration: ClassVar[bool] = False
     # Per-hand choices (hand_choices) are made before the tiles are dealt, not after.
     choices_before_deal: ClassVar[bool] = False
     # Situation flags (WinContext.flags) this variant's calculator reads; others are rejected.
@@ -534,9 +538,19 @@ class Variant:
         """This variant under ``options`` (a dict, None for the defaults, or parsed options)
         for ``players`` seats: the one :class:`~mjcore.engine.rules.Rules` of that option set
         (built on first use, then shared). Bad options or players raise InvalidOptionError."""
+        if options is None and type(players) is int:  # the defaults (a simulation's hands)
+            found = self.__dict__.get("_default_rules", _NO_RULES).get(players)
+            if found is not None:
+                return found  # type: ignore[no-any-return]
         opts = self.parse_options(options)
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             players = check_players(players, self.min_players, self.max_players, self.name)
+        if opts == self.parse_options(None):  # the defaults: kept apart, never dropped
+            defaults = self.__dict__.setdefault("_default_rules", {})
+            found = defaults.get(players)
+            if found is None:
+                found = defaults[players] = self._build_rules(opts, players)
+            return found  # type: ignore[no-any-return]
         cache = self.__dict__.get("_rules")
         if cache is None:
             cache = self.__dict__["_rules"] = {}
@@ -547,8 +561,9 @@ class Variant:
             return self._build_rules(opts, players)
         if found is None:
             found = self._build_rules(opts, players)
-            if len(cache) < _MAX_RULES:
-                cache[key] = found
+            if len(cache) >= _MAX_RULES:  # the oldest option set goes: the newest are shared
+                del cache[next(iter(cache))]
+            cache[key] = found
         return found  # type: ignore[no-any-return]
 
     def _build_rules(self, opts: Any, players: int) -> Rules:
@@ -606,6 +621,7 @@ class Variant:
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state.pop("_rules", None)  # (rebuilt on demand in the copy)
+        state.pop("_default_rules", None)
         state.pop("_last_facts", None)
         return state
 

@@ -221,11 +221,8 @@ class Qingdao(Variant):
     def after_deal(self, game: Game) -> None:
         if game.opts.hun:  # the tail tile after the deal, exposed and out of play [DEC Q1]
             indicator = game.wall.draw_tail()
-            game.indicators.append(indicator)
-            game.extra["joker_kind"] = hun_of(indicator, game.opts.honor_cycle)
-            joker = T.NOTATION[game.extra["joker_kind"]]
-            tile = T.NOTATION[indicator]
-            game.log("indicator", tile=tile, joker=joker, hidden=False, revealed=False)
+            game.extra["joker_kind"] = joker = hun_of(indicator, game.opts.honor_cycle)
+            game.show_indicator(indicator, joker)
 
     def hand_choices(self, game: Game, seat: int) -> list[Action]:
         return list(PAO_CHOICES)  # shared actions, built once

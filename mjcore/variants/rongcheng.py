@@ -165,6 +165,7 @@ class Rongcheng(Variant):
     # can_win (a declaration) rejects most seats before any hand question.
     waits_prefilter = False
     claim_wins_need_declaration = True  # 「胡牌必须报听…」; 地胡 is in the first go-around
+    self_draw_wins_need_declaration = True  # the same; 天胡 is in the first go-around
     calculator_flags: ClassVar[frozenset[str]] = frozenset(
         {"tianhu", "dihu", "haidi", "minglou", "payer_minglou", *READINGS}
         | {f"{side}piao{v}" for side in ("", "payer_") for v in (1, 2)}
@@ -253,13 +254,13 @@ class Rongcheng(Variant):
         otherwise): ``tile`` — drawn (in hand) or claimed — is one of the waits of the hand
         without it, unless a drawn 宝 is a wildcard (摸宝: always fully evaluated)."""
         st = game.seats[seat]
-        counts = st.counts
+        hand: Any = st.hand  # (the seat's bytearray: read, copied before a change)
         if drawn:
-            if self.jokers(game, seat, counts)[1] or not counts[tile]:
+            if self.jokers(game, seat, hand)[1] or not hand[tile]:
                 return True
-            counts = counts.copy()
-            counts[tile] -= 1
-        return bool(self.waits_mask(counts, st.melds, game.opts, game.shape_bits) >> tile & 1)
+            hand = bytearray(hand)
+            hand[tile] -= 1
+        return bool(self.waits_mask(hand, st.melds, game.opts, game.shape_bits) >> tile & 1)
 
     def win_flags(self, game: Game, seat: int, tile: int, how: str) -> set[str]:
         st, flags = game.seats[seat], set()
@@ -379,7 +380,11 @@ class Rongcheng(Variant):
         )
 
     def waits_mask(
-        self, counts: np.ndarray, melds: Any, opts: RongchengOptions, bits: int = -1
+        self,
+        counts: np.ndarray | bytes | bytearray,
+        melds: Any,
+        opts: RongchengOptions,
+        bits: int = -1,
     ) -> int:
         """Kinds completing a 3m+1 concealed hand: by shape (core) or as 风一色/掌一色.
 
@@ -393,7 +398,10 @@ class Rongcheng(Variant):
         if not (feng or zhang):
             return mask
         # one byte per kind (the core has checked the counts: 0..4)
-        held = counts.tobytes() if counts.dtype == _U8 else counts.astype(_U8).tobytes()
+        if isinstance(counts, (bytes, bytearray)):
+            held = counts
+        else:
+            held = counts.tobytes() if counts.dtype == _U8 else counts.astype(_U8).tobytes()
         full = T.kinds_mask(t for t in range(34) if held[t] == 4) if 4 in held else 0
         if feng and not tiles_in(held, _MASK_SUITED):
             mask |= _MASK_HONORS & ~full
