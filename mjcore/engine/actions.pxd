@@ -4,5 +4,11 @@
 cimport cython
 
 
+cdef class Action:
+    # (objects, as given: __post_init__ checks their types and ranges and raises
+    # IllegalActionError; a C int field would convert a bool or overflow first)
+    cdef readonly object kind, tile, tiles, name, value
+
+
 @cython.locals(known=dict)
 cpdef list action_texts(actions)

@@ -14,7 +14,7 @@ MAX_ACTION_TEXT = 200
 """Longer action text is rejected before it is parsed."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # (compiled: an extension type with C fields, actions.pxd)
 class Action:
     """One decision of one seat.
 

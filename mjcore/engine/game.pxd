@@ -9,6 +9,7 @@
 cimport cython
 
 from mjcore cimport _core
+from mjcore.engine.actions cimport Action
 from mjcore.engine.events cimport EventLog
 from mjcore.engine.seat cimport SeatState
 from mjcore.engine.wall cimport Wall
@@ -79,7 +80,7 @@ cdef class Game:
     cpdef _resolve_window(self)
     @cython.locals(legal=list, s=Py_ssize_t)
     cpdef _forget_legal(self)
-    cpdef _apply_turn(self, int seat, action)
+    cpdef _apply_turn(self, int seat, Action action)
     cpdef draw_for(self, int seat)
     cpdef replacement_for(self, int seat, str cause=*)
     @cython.locals(st=SeatState)
@@ -93,11 +94,13 @@ cdef class Game:
     cpdef list _claim_options(self, int s, int src, int tile, str kind)
     @cython.locals(banned=cython.ulonglong, hand=bytearray, t=int)
     cpdef bint _chi_leaves_discard(self, SeatState st, int a, int b, int low, int tile) except -1
-    @cython.locals(src=int, tile=int, s=int, st=SeatState, order=list, hu=list, decided=dict)
+    @cython.locals(src=int, tile=int, s=int, st=SeatState, order=list, hu=list, decided=dict,
+                   dec=Action)
     cpdef _resolve_claims(self)
     cpdef _no_claim(self)
     @cython.locals(st=SeatState)
-    cpdef _take_discard(self, int s, int src, int tile, dec)
+    cpdef _take_discard(self, int s, int src, int tile, Action dec)
 
 
+@cython.locals(a=Action)
 cpdef bint _offers(list acts, str kind) except -1
