@@ -323,3 +323,28 @@ def test_chi_ban_is_lifted_when_the_gang_replacement_leaves_no_legal_discard():
     assert [str(a) for a in g.legal_actions(1)] == ["discard 1p", "discard 4p", "discard 7p"]
     g.apply(1, "discard 4p")  # the ban is lifted for this discard only
     assert not g.seats[1].no_discard
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("lipu", {"zuoma": True}),
+        ("susong", {"piaohua": True}),
+        ("susong", {"chuzeng": 1}),
+        ("qingdao", None),
+        ("rongcheng", None),
+    ],
+)
+def test_a_seats_pending_choices_are_its_own_list(name, options):
+    """The per-hand choices a game keeps are new lists (Variant.hand_choices' contract): a
+    change to one game's pending actions reaches no other game."""
+    from mjcore.variants import get_variant
+
+    v = get_variant(name)
+    game = v.new_game(seed=1, options=options)
+    assert game.phase == "choose" and game.pending
+    before = {s: list(acts) for s, acts in game.pending.items()}
+    for acts in game.pending.values():
+        acts.clear()
+    fresh = v.new_game(seed=1, options=options)
+    assert fresh.pending == before

@@ -58,7 +58,6 @@ cdef class Game:
     cpdef dict _choice_round(self)
     @cython.locals(i=int, seat=int, last=int, dealer_tile=int)
     cpdef _begin_play(self)
-    cpdef _add_tile(self, SeatState st, int tile)
     cpdef show_indicator(self, int tile, int joker)
     @cython.locals(st=SeatState, last=int, flower=int, held=list, aside=list)
     cpdef int _replace_flowers(self, int seat) except? -2

@@ -339,9 +339,9 @@ class Game:
         for i in range(self.n):  # the dealer's 14 first, then 13 each in play order
             st = self.seats[(self.dealer + i) % self.n]
             size = hand_size + (1 if i == 0 else 0)
-            for j in range(at, at + size):  # _add_tile, inlined: 53+ tiles a hand
+            for j in range(at, at + size):  # 53+ tiles a hand
                 t = order[j]
-                if is_flower[t]:  # (a variant's flowers may be honours: 宿松's)
+                if is_flower[t]:  # held apart (a variant's flowers may be honours: 宿松's)
                     st.held_flowers += (t,)
                 else:
                     st.hand[t] += 1
@@ -391,7 +391,7 @@ class Game:
             if self.locked_choices[s] is not EMPTY and self.locked_choices[s]:
                 continue  # its choices are kept from an earlier hand
             made = self._answered.get(s, ())
-            acts = self.variant.hand_choices(self, s)  # (a new list)
+            acts = self.variant.hand_choices(self, s)  # (a new list: the hook's contract)
             if made:
                 acts = [a for a in acts if a.name not in made]
             if acts:
@@ -414,12 +414,6 @@ class Game:
         self.current = self.dealer
         self.draw_how = "deal"
 
-    def _add_tile(self, st: SeatState, tile: int) -> None:
-        if self.is_flower[tile]:
-            st.held_flowers += (tile,)
-        else:
-            st.hand[tile] += 1
-
     def _replace_flowers(self, seat: int) -> int:
         """补花 after the deal: flowers aside, replacements drawn; the last replacement or −1."""
         st = self.seats[seat]
@@ -432,7 +426,7 @@ class Game:
             aside.append(flower)
             last = self.wall.draw_tail()
             self._events.add(_FLOWER, (seat, _TILE[flower], _TILE[last]))
-            if self.is_flower[last]:  # (_add_tile)
+            if self.is_flower[last]:  # another flower: replaced in turn
                 held.append(last)
             else:
                 st.hand[last] += 1

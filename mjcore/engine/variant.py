@@ -349,7 +349,8 @@ class Variant:
         """Indicators (混), flower replacement … right after the deal."""
 
     def hand_choices(self, game: Game, seat: int) -> list[Action]:
-        """Per-hand choices the seat must make before play (``choose pao 1`` …)."""
+        """Per-hand choices the seat must make before play (``choose pao 1`` …): a new list
+        (the engine keeps it as the seat's pending actions)."""
         return []
 
     def after_choices(self, game: Game) -> None:

@@ -44,8 +44,8 @@ SEASONS = (34, 35, 36, 37)  # 春夏秋冬
 PLANTS = (38, 39, 40, 41)  # 梅兰竹菊
 FLOWER_KINDS = frozenset((*DRAGONS, *SEASONS, *PLANTS))
 ZENG = (0, 1, 2, 3)  # each seat's 增 at hand start (UI 0–3) [DEC S9]
-PIAO_CHOICES = [Action("choose", name="piao", value=v) for v in (0, 1)]
-ZENG_CHOICES = [Action("choose", name="zeng", value=v) for v in ZENG]
+PIAO_CHOICES = tuple(Action("choose", name="piao", value=v) for v in (0, 1))
+ZENG_CHOICES = tuple(Action("choose", name="zeng", value=v) for v in ZENG)
 TIER_NAMES = {1: "小胡", 2: "大胡", 3: "大大胡", 4: "一索"}
 # 一索 patterns: all are worth 4 and never stack. The breakdown names the most specific one
 # (this order) and the formula lists the others; 无花果 (every 飘 win) comes last.
@@ -279,9 +279,9 @@ class Susong(Variant):
                 s for s in game.order_from(game.dealer) if "piao" not in game.seats[s].choices
             ]
             if undecided:
-                return PIAO_CHOICES if undecided[0] == seat else []
+                return list(PIAO_CHOICES) if undecided[0] == seat else []
         # [READ] 增 by every seat at once, after 飘: 「游戏开始后可选择出增数」.
-        return ZENG_CHOICES if game.opts.chuzeng else []
+        return list(ZENG_CHOICES) if game.opts.chuzeng else []
 
     def replace_flowers(self, game: Game, seat: int) -> bool:
         return not is_piao(game, seat)
