@@ -15,6 +15,7 @@ cdef extern from "mj_random.h":  # (mj_pcg64 itself: mjcore/_prng.pxd)
     void mj_pcg64_seed(mj_pcg64 *g, const uint32_t *w) noexcept nogil
     uint64_t mj_pcg64_below(mj_pcg64 *g, uint64_t n) noexcept nogil
     uint64_t mj_pcg64_interval(mj_pcg64 *g, uint64_t max) noexcept nogil
+    void mj_pcg64_shuffle_bytes(mj_pcg64 *g, unsigned char *p, uint64_t n) noexcept nogil
     void mj_pcg64_get(const mj_pcg64 *g, uint64_t *out) noexcept nogil
     void mj_pcg64_set(mj_pcg64 *g, const uint64_t *src, int has_uint32,
                       uint32_t uinteger) noexcept nogil
@@ -114,17 +115,12 @@ cdef class Pcg64:
         ``bytes`` in, ``bytes`` out (a wall, a byte a tile), in the same order."""
         cdef list out
         cdef unsigned char *p
-        cdef unsigned char c
         cdef Py_ssize_t i, j
         cdef bytes shuffled
         if type(items) is bytes:
             shuffled = PyBytes_FromStringAndSize(<char *>items, len(<bytes>items))
             p = <unsigned char *>PyBytes_AS_STRING(shuffled)  # (new: not yet seen by anyone)
-            for i in range(len(shuffled) - 1, 0, -1):
-                j = <Py_ssize_t>mj_pcg64_interval(&self.g, <uint64_t>i)
-                c = p[i]
-                p[i] = p[j]
-                p[j] = c
+            mj_pcg64_shuffle_bytes(&self.g, p, <uint64_t>len(shuffled))
             return shuffled
         out = list(items)
         for i in range(len(out) - 1, 0, -1):

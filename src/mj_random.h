@@ -115,6 +115,36 @@ static inline uint64_t mj_pcg64_interval(mj_pcg64 *g, uint64_t max) {
     return value;
 }
 
+/* Generator.permutation of n bytes in place: Fisher-Yates from the end, each j by
+ * random_interval(i) as above. The generator is worked on in a local copy (the bytes may
+ * alias it, so the compiler would otherwise store it back after every swap), and the mask
+ * of the shrinking bound is stepped down instead of recomputed. */
+static inline void mj_pcg64_shuffle_bytes(mj_pcg64 *gen, unsigned char *p, uint64_t n) {
+    mj_pcg64 g = *gen;
+    uint64_t i, j, mask = 0;
+    unsigned char c;
+    if (n < 2) return;
+    if (n - 1 > 0xffffffffULL) { /* (64-bit draws: never a wall) */
+        for (i = n - 1; i > 0; i--) {
+            j = mj_pcg64_interval(gen, i);
+            c = p[i];
+            p[i] = p[j];
+            p[j] = c;
+        }
+        return;
+    }
+    while (mask < n - 1) mask = (mask << 1) | 1u;
+    for (i = n - 1; i > 0; i--) {
+        while ((mask >> 1) >= i) mask >>= 1;
+        while ((j = (mj_pcg64_next32(&g) & mask)) > i) {
+        }
+        c = p[i];
+        p[i] = p[j];
+        p[j] = c;
+    }
+    *gen = g;
+}
+
 /* Generator.integers(n) for 1 <= n <= 2**32 (int64 result): Lemire on 32-bit draws. */
 static inline uint64_t mj_pcg64_below(mj_pcg64 *g, uint64_t n) {
     uint64_t rng = n - 1;

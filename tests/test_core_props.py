@@ -159,6 +159,23 @@ def test_hand_waits_bits_splits_the_joker_kind(h, f, jk):
     assert _core.hand_waits_bits(c, jk, _core.form_flags(**f)) == expect
 
 
+@settings(max_examples=300, deadline=None)
+@given(any_hand((2, 5, 8, 11, 14)), forms)
+def test_no_discard_lowers_the_shanten(h, f):
+    """A tile more never raises the shanten: after any discard a hand is at least as far from
+    ready as before it. (青岛's 扣听 offer asks the shanten of the whole hand first: above 0,
+    no discard can leave it ready.)"""
+    c, k = h
+    bits = _core.form_flags(**f)
+    before = _core.shanten_bits(c, k, bits)  # (= the reference's: test_shanten_matches_…)
+    for t in np.flatnonzero(c):
+        c2 = c.copy()
+        c2[t] -= 1
+        assert _core.shanten_bits(c2, k, bits) >= before
+    if k:  # a joker discarded
+        assert _core.shanten_bits(c, k - 1, bits) >= before
+
+
 @settings(max_examples=200, deadline=None)
 @given(any_hand(max_jokers=0), st.integers(0, (1 << 34) - 1))
 def test_tiles_in_counts_the_masked_kinds(h, kinds):

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import pytest
 
 from mjcore.engine import Game
-from mjcore.engine.variant import BaseOptions, option
+from mjcore.engine.actions import Action
+from mjcore.engine.variant import BaseOptions, choice_values, option
 from mjcore.variants import register
 from mjcore.variants.xuezhan_kaxinwu import XuezhanKaxinwu
 
@@ -158,6 +159,7 @@ class Hooked(XuezhanKaxinwu):
     instance per test: the counts are this variant's own)."""
 
     name = "hooked"
+    offered_choices = choice_values([Action("choose", name="sit", value=0)])  # (never offered)
 
     def __init__(self) -> None:
         self.calls: Counter = Counter()

@@ -84,9 +84,11 @@ class Seen(Counter):
 
 def play_checking(game, rng: np.random.Generator, eager: float, seen: Seen) -> None:
     """Play the hand to its end, checking before every action that a hand not over has a seat
-    to act and that every seat asked has at least one legal action."""
+    to act (first_to_act the first of them) and that every seat asked has at least one legal
+    action."""
     for _ in range(3000):
         asked = game.to_act()
+        assert game.first_to_act() == (asked[0] if asked else -1)
         if game.is_over:
             assert asked == [], f"a finished hand asks seats {asked}"
             return

@@ -45,8 +45,13 @@ def test_permutation_of_bytes_is_the_same_shuffle(seed, items):
     raw = bytes(items)
     shuffled = Pcg64(seed).permutation(raw)
     assert type(shuffled) is bytes
-    assert list(shuffled) == Pcg64(seed).permutation(items)
+    by_list = Pcg64(seed)
+    assert list(shuffled) == by_list.permutation(items)
     assert raw == bytes(items)
+    # the generator continues where the list's shuffle leaves it
+    again = Pcg64(seed)
+    again.permutation(raw)
+    assert [again.integers(1000) for _ in range(5)] == [by_list.integers(1000) for _ in range(5)]
 
 
 @settings(max_examples=200, deadline=None)

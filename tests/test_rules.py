@@ -110,6 +110,26 @@ def test_the_facts_are_the_variant_hooks_answers(name):
 
 
 @pytest.mark.parametrize("name", mjcore.names())
+def test_choices_are_asked_only_when_the_table_offers_one(name):
+    """Under options that switch every per-hand choice off (the defaults of 荔浦 and 宿松) the
+    engine does not ask hand_choices: asking finds none for any seat, and a hand starts as it
+    did when every seat was asked."""
+    v = mjcore.get_variant(name)
+    rules = v.rules()
+    offers = any(a.kind == "choose" for a in rules.variant_actions)
+    assert ("hand_choices" in rules.own_hooks) == (
+        offers and type(v).hand_choices is not Variant.hand_choices
+    )
+    for seed in range(20):
+        game = rules.new_game(seed=seed, dealer=seed % 4)
+        asked = [v.hand_choices(game, s) for s in range(4)]
+        if not offers:
+            assert asked == [[]] * 4 and game.phase == "turn"
+        else:
+            assert game.phase == "choose" and game.pending
+
+
+@pytest.mark.parametrize("name", mjcore.names())
 def test_a_game_of_rules_is_the_game_of_name_and_options(name):
     v = mjcore.get_variant(name)
     rules = v.rules(OPTIONS[name], 4)

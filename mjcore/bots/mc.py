@@ -264,7 +264,7 @@ def rollout(g: Game, seat: int, action: Action, seeds: list[int]) -> int:
         g.apply(seat, action)
         steps = 0
         while not g.is_over and steps < MAX_ROLLOUT_ACTIONS:
-            s = g.current if g.phase == "turn" else g.to_act()[0]
+            s = g.first_to_act()
             g.apply(s, bots[s].act_fast(g, s, g.legal_actions(s)))
             steps += 1
     except Exception:  # a sampled world the engine cannot go on with: scored as it stands

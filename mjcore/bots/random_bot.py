@@ -35,6 +35,7 @@ def _pick(bot: BaseBot, legal: Sequence[Action]) -> Action:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
         return legal[0]
-    if legal[-1].kind == "declare":  # declarations are listed last (Variant.filter_turn)
+    last = legal[-1]
+    if last.kind == "declare":  # declarations are listed last (Variant.filter_turn)
         legal = [a for a in legal if a.kind == "declare"]
     return legal[bot.integers(len(legal))]

@@ -113,10 +113,27 @@ class EventLog:
         self._n += 1
         return self._n - 1
 
-    def add(self, sid: int, values: tuple[Any, ...]) -> None:
-        """Log an event of shape ``sid`` (see :func:`schema`) with its values in field order."""
-        self._packed.append(sid)
-        self._packed.extend(values)
+    def add(
+        self, sid: int, a: Any = None, b: Any = None, c: Any = None, d: Any = None, e: Any = None
+    ) -> None:
+        """Log an event of shape ``sid`` (see :func:`schema`) with its values in field order:
+        as many of ``a`` … ``e`` as the shape has fields (at most five). The engine logs its
+        every-step events so, without a dict or a tuple (a C call when compiled)."""
+        width = _WIDTHS[sid]
+        if width > 5:
+            raise ValueError(f"add() logs shapes of at most five fields, not {width}")
+        packed = self._packed
+        packed.append(sid)
+        if width > 0:
+            packed.append(a)
+            if width > 1:
+                packed.append(b)
+                if width > 2:
+                    packed.append(c)
+                    if width > 3:
+                        packed.append(d)
+                        if width > 4:
+                            packed.append(e)
         self._n += 1
 
     def __len__(self) -> int:

@@ -11,6 +11,7 @@ cimport cython
 from mjcore cimport _core
 from mjcore.engine.actions cimport Action
 from mjcore.engine.events cimport EventLog
+from mjcore.engine.melds cimport Meld
 from mjcore.engine.seat cimport SeatState
 from mjcore.engine.wall cimport Wall
 
@@ -25,7 +26,7 @@ cdef class Game:
     cdef public bint _plain_jokers, _kind_jokers
     cdef public int _free_jokers
     cdef public bint _waits_prefilter, _wins_need_declaration, _draw_wins_need_declaration
-    cdef public bint _turn_hook
+    cdef public bint _turn_hook, _multi_win, _pass_peng
     cdef public int _gang_limit
     cdef public frozenset _locks_end
     cdef public tuple _chi_bans
@@ -44,22 +45,25 @@ cdef class Game:
 
     cpdef int next_seat(self, int seat) except? -1
     cpdef list to_act(self)
+    cpdef int first_to_act(self) except? -2
     @cython.locals(s=int)
     cpdef tuple legal_actions(self, seat)
     cpdef apply(self, seat, action)
     cpdef _end_hand(self, bint exhausted)
     @cython.locals(st=SeatState, wall=Wall, order=bytes, first=Py_ssize_t, at=Py_ssize_t,
-                   j=Py_ssize_t, i=int, size=int, t=int, is_flower=tuple, hand_size=int)
+                   j=Py_ssize_t, i=int, size=int, t=int, is_flower=tuple, hand_size=int,
+                   held=list, start=Py_ssize_t)
     cpdef _deal(self)
     cpdef _wall_order(self, seed, wall)
     cpdef _start(self)
     cpdef _after_choices(self)
     @cython.locals(i=int, s=int)
     cpdef dict _choice_round(self)
-    @cython.locals(i=int, seat=int, last=int, dealer_tile=int)
+    @cython.locals(i=int, seat=int, last=int, dealer_tile=int, st=SeatState)
     cpdef _begin_play(self)
     cpdef show_indicator(self, int tile, int joker)
-    @cython.locals(st=SeatState, last=int, flower=int, held=list, aside=list)
+    @cython.locals(st=SeatState, last=int, flower=int, held=list, aside=list, top=Py_ssize_t,
+                   wall=Wall, events=EventLog, is_flower=tuple)
     cpdef int _replace_flowers(self, int seat) except? -2
     @cython.locals(st=SeatState)
     cpdef seat_waits(self, int seat)
@@ -67,7 +71,7 @@ cdef class Game:
     cpdef _hand_changed(self, int seat)
     @cython.locals(st=SeatState)
     cpdef evaluate_win(self, int seat, int tile, str how)
-    @cython.locals(st=SeatState)
+    @cython.locals(st=SeatState, m=Meld, t=int)
     cpdef list _turn_actions(self, int seat)
     @cython.locals(free=int, jk=int, hand=bytearray, st=SeatState)
     cpdef bint _may_self_draw(self, int seat) except -1
@@ -94,7 +98,7 @@ cdef class Game:
     @cython.locals(banned=cython.ulonglong, hand=bytearray, t=int)
     cpdef bint _chi_leaves_discard(self, SeatState st, int a, int b, int low, int tile) except -1
     @cython.locals(src=int, tile=int, s=int, st=SeatState, order=list, hu=list, decided=dict,
-                   dec=Action)
+                   pending=dict, dec=Action, acts=list, chi=int)
     cpdef _resolve_claims(self)
     cpdef _no_claim(self)
     @cython.locals(st=SeatState)

@@ -30,6 +30,7 @@ from ..errors import (
 )
 from ..scoring import Breakdown, Payment, WinContext
 from ..scoring.context import Win
+from ..tiles import N_KINDS
 from .actions import (
     CHIS,
     CHOW_PARTNERS,
@@ -196,7 +197,7 @@ STATE = (
     *("rules", "variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
     *("seats", "_others", "_plain_jokers", "_kind_jokers", "_free_jokers"),
     *("_waits_prefilter", "_wins_need_declaration", "_locks_end", "_chi_bans", "_turn_hook"),
-    *("_gang_limit", "_draw_wins_need_declaration"),
+    *("_gang_limit", "_draw_wins_need_declaration", "_multi_win", "_pass_peng"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -261,6 +262,8 @@ class Game:
             self._chi_bans,  # (empty: no chi in this game)
             self._turn_hook,  # the variant has a before_turn hook
             self._gang_limit,  # gangs on the table that end the hand (0: no limit)
+            self._multi_win,  # 一炮多响
+            self._pass_peng,  # 过手碰: a passed peng locks the kind (Variant.pass_peng_rule)
             kept_back,
         ) = rules._engine  # type: ignore[attr-defined]  # (the Rules' per-game constants: one read)
         self.wall = Wall(self._wall_order(seed, wall), 0, -1, kept_back)  # (head, tail, kept)
@@ -336,20 +339,24 @@ class Game:
         if first + self.n * hand_size + 1 > len(order):
             raise IndexError("draw from an empty wall")
         at = first
+        held: list[int] = []  # the flowers dealt, held apart (宿松's may be honours)
         for i in range(self.n):  # the dealer's 14 first, then 13 each in play order
             st = self.seats[(self.dealer + i) % self.n]
             size = hand_size + (1 if i == 0 else 0)
+            start = len(held)
             for j in range(at, at + size):  # 53+ tiles a hand
                 t = order[j]
-                if is_flower[t]:  # held apart (a variant's flowers may be honours: 宿松's)
-                    st.held_flowers += (t,)
+                if is_flower[t]:
+                    held.append(t)
                 else:
                     st.hand[t] += 1
+            if len(held) > start:
+                st.held_flowers += tuple(held[start:])
             at += size
         wall.head = at
         self.drawn = order[first + hand_size]
         texts = Deferred(_dealt_texts, (order, first, self.dealer, self.n, hand_size))
-        self._events.add(_DEAL, (self.dealer, texts))
+        self._events.add(_DEAL, self.dealer, texts)
         if "after_deal" in self.rules.own_hooks:
             self.variant.after_deal(self)
         if self.rules.fenzhang:
@@ -365,7 +372,7 @@ class Game:
                 continue
             for name, value in self.locked_choices[s].items():
                 self.seats[s].choices[name] = value
-                self._events.add(_CHOOSE, (s, name, value, True))
+                self._events.add(_CHOOSE, s, name, value, True)
         self.pending = self._choice_round()
         if self.pending:
             self.phase = "choose"
@@ -404,7 +411,8 @@ class Game:
         dealer_tile = self.drawn
         for i in range(self.n):  # from the dealer, in play order
             seat = (self.dealer + i) % self.n
-            if not self.seats[seat].held_flowers:
+            st = self.seats[seat]
+            if not st.held_flowers:
                 continue
             last = self._replace_flowers(seat)
             if seat == self.dealer and last >= 0:
@@ -420,16 +428,22 @@ class Game:
         last = -1
         if not st.held_flowers or not self.variant.replace_flowers(self, seat):
             return last
-        held, aside = list(st.held_flowers), list(st.flowers)  # (the tuples, set once at the end)
-        while held and self.wall.can_draw_tail():
-            flower = held.pop()
+        wall, events, is_flower = self.wall, self._events, self.is_flower
+        held = list(st.held_flowers)  # a stack: the last flower held is replaced first
+        top = len(held)
+        aside = list(st.flowers)  # (the tuples are set once, at the end)
+        while top and wall.can_draw_tail():
+            top -= 1
+            flower = held[top]
             aside.append(flower)
-            last = self.wall.draw_tail()
-            self._events.add(_FLOWER, (seat, _TILE[flower], _TILE[last]))
-            if self.is_flower[last]:  # another flower: replaced in turn
-                held.append(last)
+            last = wall.draw_tail()
+            events.add(_FLOWER, seat, _TILE[flower], _TILE[last])
+            if is_flower[last]:  # another flower: replaced in turn
+                held[top] = last
+                top += 1
             else:
                 st.hand[last] += 1
+        del held[top:]
         st.held_flowers, st.flowers = tuple(held), tuple(aside)
         return last
 
@@ -486,7 +500,7 @@ class Game:
                     p = p._replace(amount=max(cap - paid, 0), reason=p.reason + "+cap")
             if p.amount:
                 self._settlement.append(p)
-                self._events.add(_PAY, (p.payer, p.payee, p.amount, p.reason))
+                self._events.add(_PAY, p.payer, p.payee, p.amount, p.reason)
             done.append(p)
         return done
 
@@ -497,7 +511,7 @@ class Game:
         tile = self.wall.draw_tail()
         if hidden:
             self.hidden_indicators.append(tile)
-            self._events.add(_INDICATOR, (None, None, True, False))
+            self._events.add(_INDICATOR, None, None, True, False)
         else:
             self.show_indicator(tile, tile)
         return tile
@@ -505,14 +519,14 @@ class Game:
     def show_indicator(self, tile: int, joker: int) -> None:
         """Lay ``tile`` face up as an indicator of the wildcard kind ``joker`` (logged)."""
         self.indicators.append(tile)
-        self._events.add(_INDICATOR, (_TILE[tile], _TILE[joker], False, False))
+        self._events.add(_INDICATOR, _TILE[tile], _TILE[joker], False, False)
 
     def reveal_indicators(self) -> list[int]:
         """Turn every hidden indicator face up (in the order taken); the revealed tiles."""
         shown, self.hidden_indicators = self.hidden_indicators, []
         for tile in shown:
             self.indicators.append(tile)
-            self._events.add(_INDICATOR, (_TILE[tile], _TILE[tile], False, True))
+            self._events.add(_INDICATOR, _TILE[tile], _TILE[tile], False, True)
         return shown
 
     @property
@@ -632,6 +646,18 @@ class Game:
             return [s for s in self.pending if s not in self.decisions]
         return []
 
+    def first_to_act(self) -> int:
+        """The first seat of :meth:`to_act` (the one a game loop asks next), or −1 when none
+        is asked (the hand is over): without building the list."""
+        phase = self.phase
+        if phase == "turn":
+            return self.current
+        if phase in _WINDOWS:
+            for s in self.pending:
+                if s not in self.decisions:
+                    return s  # type: ignore[no-any-return]
+        return -1
+
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now (empty if it is not asked); an immutable tuple."""
         if type(seat) is not int or not 0 <= seat < self.n:
@@ -666,13 +692,12 @@ class Game:
             return self.variant.filter_turn(self, seat, acts + [PASS])
         if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
             if 4 in hand:  # (a C-level scan: most turns hold no four of a kind)
-                acts += [GANGS[t] for t in range(T.N_KINDS) if hand[t] == 4]
-            if st.melds:
-                acts += [
-                    GANGS[m.tiles[0]]
-                    for m in st.melds
-                    if m.kind == "peng" and hand[m.tiles[0]] and m.tiles[0] not in st.no_bugang
-                ]
+                acts.extend([GANGS[t] for t in range(N_KINDS) if hand[t] == 4])
+            for m in st.melds:  # 补杠: a peng whose fourth tile is held
+                if m.kind == "peng":
+                    t = m.tiles[0]
+                    if hand[t] and t not in st.no_bugang:
+                        acts.append(GANGS[t])
         banned = st.no_discard
         if banned and not st.held_flowers:
             # RULES §0.6: a seat asked to act always has a legal action; a chi's discard ban
@@ -681,13 +706,13 @@ class Game:
                 banned = NO_KINDS
         # the shared discard action of every kind held, selected by the core
         if banned:
-            acts += [a for a in _core.held_items(DISCARDS, hand) if a.tile not in banned]
+            acts.extend([a for a in _core.held_items(DISCARDS, hand) if a.tile not in banned])
         elif acts:
-            acts += _core.held_items(DISCARDS, hand)
+            acts.extend(_core.held_items(DISCARDS, hand))
         else:
             acts = _core.held_items(DISCARDS, hand)
         if st.held_flowers:
-            acts += [DISCARDS[t] for t in sorted(set(st.held_flowers))]
+            acts.extend([DISCARDS[t] for t in sorted(set(st.held_flowers))])
         return self.variant.filter_turn(self, seat, acts)
 
     def _may_self_draw(self, seat: int) -> bool:
@@ -832,7 +857,7 @@ class Game:
             self.seats[seat].choices[name] = act.value
             if name != act.name:  # e.g. 长跑: this 飘 for the rest of the Match
                 self.locked_choices[seat] = {**self.locked_choices[seat], name: act.value}
-            self._events.add(_CHOOSE, (seat, act.name, act.value, False))
+            self._events.add(_CHOOSE, seat, act.name, act.value, False)
         self.pending, self.decisions = self._choice_round(), {}
         if not self.pending:
             self._after_choices()
@@ -871,10 +896,10 @@ class Game:
         if self.is_flower[tile]:
             st.held_flowers += (tile,)
             if self.variant.replace_flowers(self, seat):
-                self._events.add(_DRAW, (seat, _TILE[tile], how))
+                self._events.add(_DRAW, seat, _TILE[tile], how)
                 st.held_flowers = _without(st.held_flowers, tile)
                 st.flowers += (tile,)
-                self._events.add(_FLOWER, (seat, _TILE[tile], None))
+                self._events.add(_FLOWER, seat, _TILE[tile], None)
                 self.replacement_for(seat, "flower")
                 return
         else:
@@ -883,7 +908,7 @@ class Game:
         self.last_drawer = seat
         self.drawn, self.draw_how = tile, how
         self.phase = "turn"
-        self._events.add(_DRAW, (seat, _TILE[tile], how))
+        self._events.add(_DRAW, seat, _TILE[tile], how)
         if self._gang_limit and self.gangs_on_table >= self._gang_limit and how == "replacement":
             self.extra["gang_limit_hit"] = True
             if not self.evaluate_win(seat, tile, "self_draw"):
@@ -903,7 +928,7 @@ class Game:
         self._hand_changed(seat)
         self.after_gang = self.chain if self.chain and self.draw_how == "replacement" else 0
         self.drawn = -1
-        self._events.add(_DISCARD, (seat, _TILE[tile]))
+        self._events.add(_DISCARD, seat, _TILE[tile])
         if seat == (self.dealer - 1) % self.n:
             self.first_go_around = False
         self._open_claims(seat, tile, "discard")
@@ -916,7 +941,7 @@ class Game:
             return
         st.hand[tile] -= 1
         self._hand_changed(seat)
-        self._events.add(_BUGANG, (seat, _TILE[tile]))
+        self._events.add(_BUGANG, seat, _TILE[tile])
         self._open_claims(seat, tile, "rob")
 
     def _complete_gang(self, seat: int, meld: Meld) -> None:
@@ -930,7 +955,7 @@ class Game:
         self.gangs_on_table += 1
         self.chain += 1
         self._hand_changed(seat)
-        self._events.add(_GANG, (seat, meld.kind, _TILE[meld.tiles[0]], self.chain))
+        self._events.add(_GANG, seat, meld.kind, _TILE[meld.tiles[0]], self.chain)
         self.pay(self.variant.gang_payments(self, seat, meld, self.chain))
         self.replacement_for(seat)
 
@@ -1020,37 +1045,48 @@ class Game:
 
     def _resolve_claims(self) -> None:
         src, tile, kind = self.claim
-        order = [s for s in self._others[src] if s in self.pending]
+        pending, decided = self.pending, self.decisions
+        order = [s for s in self._others[src] if s in pending]
+        hu = []
         for s in order:
-            dec, acts, st = self.decisions[s], self.pending[s], self.seats[s]
-            if dec.kind != "hu" and _offers(acts, "hu"):
+            dec, acts = decided[s], pending[s]
+            if dec.kind == "hu":
+                hu.append(s)
+            elif _offers(acts, "hu"):  # a win passed: 过手胡 on this kind
+                st = self.seats[s]
                 locks = st.pass_hu  # replaced, never changed in place (seat.py)
                 points = max(locks.get(tile, 0), self._claim_wins[s].points)
                 st.pass_hu = {**locks, tile: points}
                 st.pass_hu_any = True
             if (
-                dec.kind not in ("peng", "gang")
+                self._pass_peng  # (Variant.pass_peng_rule)
+                and dec.kind != "peng"
+                and dec.kind != "gang"
                 and _offers(acts, "peng")
-                and self.variant.pass_peng_rule
             ):
+                st = self.seats[s]
                 st.pass_peng |= {tile}
-        hu = [s for s in order if self.decisions[s].kind == "hu"]
-        decided = self.decisions
         self.pending, self.decisions = {}, {}
         if hu:
-            if not self.rules.multi_win:
+            if not self._multi_win:
                 hu = hu[:1]
             if kind == "discard":
                 self.seats[src].discards.pop()
             how = "discard" if kind == "discard" else "rob_gang"
             self._record_wins([(s, self._claim_wins[s]) for s in hu], tile, how, src)
             return
-        for claim_kinds in (("peng", "gang"), ("chi",)):  # gang = peng > chi (§0.4)
-            for s in order:
-                if decided[s].kind in claim_kinds:
-                    self._take_discard(s, src, tile, decided[s])
-                    return
-        self._no_claim()
+        chi = -1
+        for s in order:  # gang = peng > chi (§0.4)
+            dec = decided[s]
+            if dec.kind == "peng" or dec.kind == "gang":
+                self._take_discard(s, src, tile, dec)
+                return
+            if chi < 0 and dec.kind == "chi":
+                chi = s
+        if chi >= 0:
+            self._take_discard(chi, src, tile, decided[chi])
+        else:
+            self._no_claim()
 
     def _no_claim(self) -> None:
         src, tile, kind = self.claim
@@ -1079,7 +1115,7 @@ class Game:
         self.phase = "turn"
         if dec.kind == "gang":
             st.hand[tile] -= 3
-            self._events.add(_CLAIM, (s, "zhigang", _TILE[tile], _tiles_text((tile,) * 4), src))
+            self._events.add(_CLAIM, s, "zhigang", _TILE[tile], _tiles_text((tile,) * 4), src)
             meld = shared_meld("zhigang", (tile,) * 4, tile, src)
             self.variant.after_claim(self, s, meld)
             self._complete_gang(s, meld)
@@ -1095,7 +1131,7 @@ class Game:
             st.no_discard = frozenset(self.variant.no_discard_after_chi(self.opts, dec.tiles, tile))
         st.melds.append(meld)
         self._hand_changed(s)
-        self._events.add(_CLAIM, (s, meld.kind, _TILE[tile], _tiles_text(meld.tiles), src))
+        self._events.add(_CLAIM, s, meld.kind, _TILE[tile], _tiles_text(meld.tiles), src)
         self.variant.after_claim(self, s, meld)
 
     # ---- wins and the end
@@ -1156,7 +1192,7 @@ class Game:
             self._hand_changed(seat)
             self.current, self.drawn, self.draw_how = seat, tile, "fenzhang"
             self.last_drawer = seat
-            self._events.add(_FENZHANG, (seat, _TILE[tile]))
+            self._events.add(_FENZHANG, seat, _TILE[tile])
             # the self-draw's cheap shape test first (most 分张 tiles complete nothing)
             if self._may_self_draw(seat) and self.evaluate_win(seat, tile, "fenzhang"):
                 self.pending, self.decisions = {seat: [HU, PASS]}, {}

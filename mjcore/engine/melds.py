@@ -12,7 +12,7 @@ GANG_KINDS = ("zhigang", "bugang", "angang")
 MELD_KINDS = ("chi", "peng", *GANG_KINDS, "niu")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # (compiled: an extension type with C fields, melds.pxd)
 class Meld:
     """A meld on the table.
 

@@ -350,7 +350,8 @@ class Variant:
 
     def hand_choices(self, game: Game, seat: int) -> list[Action]:
         """Per-hand choices the seat must make before play (``choose pao 1`` …): a new list
-        (the engine keeps it as the seat's pending actions)."""
+        (the engine keeps it as the seat's pending actions). Asked only when the options put
+        a ``choose`` action in the table (:meth:`table_actions`)."""
         return []
 
     def after_choices(self, game: Game) -> None:
@@ -583,6 +584,10 @@ class Variant:
         if cls.shape_win is Variant.shape_win and (plain or kind):
             free = self.shape_free_jokers
         kinds = frozenset(t for t in set(tile_set) if t < T.N_KINDS and t not in flowers)
+        table = tuple(self.table_actions(opts, kinds))
+        hooks = {h for h in _GAME_HOOKS if getattr(cls, h) is not getattr(Variant, h)}
+        if not any(a.kind == "choose" for a in table):  # the options switch every choice off
+            hooks.discard("hand_choices")
         return Rules(
             variant=self,
             opts=opts,
@@ -605,11 +610,9 @@ class Variant:
             plain_jokers=plain,
             kind_jokers=kind,
             free_jokers=free,
-            variant_actions=tuple(self.table_actions(opts, kinds)),
+            variant_actions=table,
             declarations=tuple(self.declarations(opts)),
-            own_hooks=frozenset(
-                h for h in _GAME_HOOKS if getattr(cls, h) is not getattr(Variant, h)
-            ),
+            own_hooks=frozenset(hooks),
             chi_bans=tuple(
                 T.kinds_mask(self.no_discard_after_chi(opts, CHIS[low].tiles, low + i))
                 if low in CHIS

@@ -110,8 +110,7 @@ def play_hand(
     while game.phase != "over":  # (game.is_over, read as the field)
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"hand did not end after {MAX_ACTIONS} actions")
-        # to_act()[0] (which builds a list on every action) for the claim and choice windows
-        seat = game.current if game.phase == "turn" else game.to_act()[0]
+        seat = game.first_to_act()  # (= to_act()[0], without the list)
         game.apply(seat, decide[seat](game, seat, game.legal_actions(seat)))
         actions += 1
     for s in hooked:  # the settlement to the agent; its faults into the statistics

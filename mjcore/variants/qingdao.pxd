@@ -4,12 +4,15 @@
 
 cimport cython
 
+from mjcore.engine.actions cimport Action
 from mjcore.engine.game cimport Game
+from mjcore.engine.melds cimport Meld
 from mjcore.engine.seat cimport SeatState
 
 
-@cython.locals(st=SeatState, jk=int)
+@cython.locals(st=SeatState, jk=int, a=Action)
 cpdef list _filter_turn(variant, Game game, int seat, list actions)
-@cython.locals(st=SeatState, jk=int, tile=int)
+@cython.locals(st=SeatState, jk=int, tile=int, a=Action)
 cpdef list _filter_claims(variant, Game game, int seat, list actions)
+@cython.locals(m=Meld)
 cpdef bint _may_gang(SeatState st, int kind) except -1

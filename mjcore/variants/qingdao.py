@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import tiles as T
-from .._core import discard_shanten
+from .._core import discard_shanten, shanten_bits
 from ..engine.actions import Action
 from ..engine.melds import Meld, locked_gang_uses_drawn
 from ..engine.variant import (
@@ -316,20 +316,22 @@ class Qingdao(Variant):
 
     def _ready_discards(self, game: Game, seat: int, actions: list[Action]) -> set[int]:
         """The discards among ``actions`` after which the hand is ready (``_ready_after`` of
-        each): the shanten after every discard in one native call (the same 混 split), then
-        is_ready for the discards at shanten 0 only (a hand can only be ready there), each on
-        a bytearray view edited in place."""
+        each): none if the whole hand's shanten is above 0 (a tile less never brings a hand
+        nearer: one native call, most turns); else the shanten after every discard in one
+        native call (the same 混 split), then is_ready for the discards at shanten 0 only (a
+        hand can only be ready there), each on a bytearray view edited in place."""
         jk = game.extra.get("joker_kind", -1)
         hand = game.seats[seat].hand
-        after = discard_shanten(hand, jk, game.shape_bits)
-        tiles = [a.tile for a in actions if a.kind == "discard" and after[a.tile] <= 0]
-        ready: set[int] = set()
-        if not tiles:  # (most turns)
-            return ready
-        buf = bytearray(hand)
-        jokers = 0
+        buf, jokers = bytearray(hand), 0
         if jk >= 0:
             jokers, buf[jk] = buf[jk], 0
+        ready: set[int] = set()
+        if shanten_bits(buf, jokers, game.shape_bits) > 0:
+            return ready
+        after = discard_shanten(hand, jk, game.shape_bits)
+        tiles = [a.tile for a in actions if a.kind == "discard" and after[a.tile] <= 0]
+        if not tiles:
+            return ready
         natural = np.frombuffer(buf, dtype=np.uint8)
         flags = self.shape_flags(game.opts)
         for t in tiles:

@@ -4,13 +4,15 @@
 
 cimport cython
 
+from mjcore.engine.actions cimport Action
 from mjcore.engine.game cimport Game
+from mjcore.engine.melds cimport Meld
 from mjcore.engine.seat cimport SeatState
 
 
-@cython.locals(st=SeatState)
+@cython.locals(st=SeatState, a=Action)
 cpdef list _filter_turn(variant, Game game, int seat, list actions)
 @cython.locals(st=SeatState, honors=bint, k258=bint)
 cpdef bint _ready_possible(Game game, int seat) except -1
-@cython.locals(honors=bint, k258=bint, t=int)
+@cython.locals(honors=bint, k258=bint, t=int, m=Meld)
 cpdef tuple _meld_colours(melds)

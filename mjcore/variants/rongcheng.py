@@ -674,7 +674,7 @@ def _meld_colours(melds: Any) -> tuple[bool, bool]:
             return False, False
         t = m.tiles[0]
         honors = honors and t >= 27
-        k258 = k258 and t in KINDS_258
+        k258 = k258 and bool(_MASK_258 >> t & 1)  # (t in KINDS_258, as a bit test)
     return honors, k258
 
 

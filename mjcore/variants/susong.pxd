@@ -3,6 +3,7 @@
 
 cimport cython
 
+from mjcore.engine.actions cimport Action
 from mjcore.engine.game cimport Game
 from mjcore.engine.seat cimport SeatState
 
@@ -11,3 +12,5 @@ from mjcore.engine.seat cimport SeatState
 cpdef bint is_piao(Game game, int seat) except -1
 @cython.locals(st=SeatState)
 cpdef zeng(Game game, int seat)
+@cython.locals(tile=int, piao=bint, out=list, a=Action)
+cpdef list _filter_claims(Game game, int seat, list actions)

@@ -295,17 +295,8 @@ class Susong(Variant):
         return [a for a in actions if a.kind != "gang"]  # 飘: 不能杠普通牌, 不能杠风牌
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
-        tile = game.claim[1]
-        piao = is_piao(game, seat)
-        out = []
-        for a in actions:
-            if piao and (a.kind == "gang" or (a.kind == "peng" and tile in WINDS)):
-                continue  # 飘: 不能碰、杠风牌，不能杠普通牌 [DEC S26]
-            if a.kind == "chi" and not _discard_left_after_chi(game, seat, a, tile):
-                # [READ] 「不能吃打同一张牌」 would leave no discard: such a chi is not offered.
-                continue
-            out.append(a)
-        return out
+        """飘: no gang, no peng of a wind; a chi if a discard stays (:func:`_filter_claims`)."""
+        return _filter_claims(game, seat, actions)
 
     def can_win(self, game: Game, seat: int, tile: int, how: str) -> bool:
         """Discard-win (and 抢杠胡) eligibility by both seats' 花, RULES.md V3.3 table."""
@@ -461,6 +452,21 @@ def sanbi_pairs(game: Game) -> list[tuple[int, int]]:
     for a, b in combinations(range(game.n), 2):
         if game.seats[a].claimed_from[b] >= 3 or game.seats[b].claimed_from[a] >= 3:
             out.append((a, b))
+    return out
+
+
+def _filter_claims(game: Game, seat: int, actions: list[Action]) -> list[Action]:
+    """Susong.filter_claims (a module function: typed when compiled, susong.pxd)."""
+    tile = game.claim[1]
+    piao = is_piao(game, seat)
+    out = []
+    for a in actions:
+        if piao and (a.kind == "gang" or (a.kind == "peng" and tile in WINDS)):
+            continue  # 飘: 不能碰、杠风牌，不能杠普通牌 [DEC S26]
+        if a.kind == "chi" and not _discard_left_after_chi(game, seat, a, tile):
+            # [READ] 「不能吃打同一张牌」 would leave no discard: such a chi is not offered.
+            continue
+        out.append(a)
     return out
 
 

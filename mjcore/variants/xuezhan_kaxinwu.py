@@ -149,20 +149,9 @@ class XuezhanKaxinwu(Variant):
         return _filter_turn(self, game, seat, actions)
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
-        st = game.seats[seat]
-        tile = game.claim[1]
-        if st.wins:  # 胡牌后不可碰; a 直杠 keeping the waits is mandatory
-            actions = [
-                a
-                for a in actions
-                if a != PENG and (a.kind != "gang" or self._gang_keeps_waits(game, seat, tile))
-            ]
-            if any(a.kind == "gang" for a in actions):
-                actions.remove(PASS)
-            return actions
-        if game.opts.must_gang and any(a.kind == "gang" for a in actions):
-            return [a for a in actions if a.kind in ("gang", "hu")]
-        return actions
+        """After a win: no peng, a 直杠 only if it keeps the waits (and then it must be made);
+        有杠必杠 (:func:`_filter_claims`)."""
+        return _filter_claims(self, game, seat, actions)
 
     def _gang_keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
         """After-win gang rule: still tenpai and the waits contain every kind already won on."""
@@ -314,6 +303,30 @@ def _plus(counts: np.ndarray, t: int) -> np.ndarray:
 
 
 VARIANT = XuezhanKaxinwu()
+
+
+def _filter_claims(
+    variant: XuezhanKaxinwu, game: Game, seat: int, actions: list[Action]
+) -> list[Action]:
+    """XuezhanKaxinwu.filter_claims (a module function: typed when compiled)."""
+    st = game.seats[seat]
+    tile = game.claim[1]
+    if st.wins:  # 胡牌后不可碰; a 直杠 keeping the waits is mandatory
+        actions = [
+            a
+            for a in actions
+            if a != PENG and (a.kind != "gang" or variant._gang_keeps_waits(game, seat, tile))
+        ]
+        for a in actions:
+            if a.kind == "gang":  # (a loop, not any(): typed when compiled)
+                actions.remove(PASS)
+                break
+        return actions
+    if game.opts.must_gang:
+        for a in actions:
+            if a.kind == "gang":
+                return [b for b in actions if b.kind in ("gang", "hu")]
+    return actions
 
 
 def _filter_turn(
