@@ -12,3 +12,4 @@ cpdef Py_ssize_t tiles_in(counts, kinds) except -1
 cpdef uint64_t hand_waits_bits(counts, int joker_kind, int flags) except? 1
 cpdef size_t address(object obj)
 cpdef bytearray zeros(Py_ssize_t n)
+cpdef zero_floats(float[::1] out, Py_ssize_t n)

@@ -518,6 +518,14 @@ cpdef bytearray zeros(Py_ssize_t n):
     return out
 
 
+cpdef zero_floats(float[::1] out, Py_ssize_t n):
+    """``out[:n] = 0`` in one memset (the RL encoder clears an observation row a step)."""
+    if not 0 <= n <= out.shape[0]:
+        raise ValueError(f"n must be 0..{out.shape[0]} (the row's length), got {n}")
+    if n:
+        memset(&out[0], 0, n * sizeof(float))
+
+
 cpdef size_t address(object obj):
     """``id(obj)`` as a C call: the key of identity tables (the RL action mask finds each legal
     action, a shared object, by its address: mjcore/rl/_fast.py)."""

@@ -94,6 +94,31 @@ def test_action_compares_unequal_to_other_types_and_stays_frozen():
         Action("discard", tile=99)
 
 
+class _Text(str):
+    """A str subclass (the compiled modules compare its contents, like any str's)."""
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda w: "".join(list(w)), lambda w: _Text(w), lambda w: (w + "时")[:-1]],
+    ids=["built", "subclass", "wide"],
+)
+def test_strings_compare_by_content_not_identity(make):
+    """The compiled modules test str == str by length, kind and bytes (src/mj_str_equal.h):
+    equal texts that are other objects (built at run time, a subclass, a wide string cut back
+    to ASCII) are equal, and texts of the same length differ."""
+    game = mjcore.get_variant("xuezhan_kaxinwu").new_game(seed=3)
+    seat = game.first_to_act()
+    tile = game.legal_actions(seat)[0].tile
+    kind = make("discard")
+    assert kind == "discard" and kind is not DISCARDS[tile].kind  # (another object)
+    assert Action(kind, tile=tile) == DISCARDS[tile] and Action(kind, tile=tile) in set(DISCARDS)
+    assert Action(make("pass")) == PASS and Action(make("peng")) != PASS  # same length
+    game.apply(seat, Action(kind, tile=tile))  # the engine's kind tests see a discard
+    assert game.event_log[-1]["type"] in ("discard", "draw")
+    assert [e["type"] for e in game.events].count("discard") == 1
+
+
 # ---- tiles.format: the reference is the per-suit formatting it replaced ---------------------
 def _format_reference(kinds: list[int]) -> str:
     digits: dict[str, list[str]] = {"m": [], "p": [], "s": [], "z": [], "f": []}

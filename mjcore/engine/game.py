@@ -443,8 +443,7 @@ class Game:
                 top += 1
             else:
                 st.hand[last] += 1
-        del held[top:]
-        st.held_flowers, st.flowers = tuple(held), tuple(aside)
+        st.held_flowers, st.flowers = tuple(held[:top]), tuple(aside)
         return last
 
     # ------------------------------------------------------------- helpers

@@ -318,7 +318,8 @@ class Variant:
         return 0
 
     def seat_hua(self, st: Any, meld_hua: int) -> int:
-        """A seat's public 花 from its set-aside flowers and its melds' 花 (宿松)."""
+        """A seat's public 花 from its set-aside flowers and its melds' 花 (宿松): a function of
+        those and the seat's choices only (the RL encoder asks again only when one changes)."""
         return 0
 
     def seat_relations(self, game: Game) -> list[tuple[int, int]]:

@@ -9,6 +9,7 @@ from libc.stdint cimport int64_t, uint64_t
 
 from mjcore cimport _core
 from mjcore.engine.game cimport Game
+from mjcore.engine.melds cimport Meld
 from mjcore.engine.seat cimport SeatState
 from mjcore.engine.wall cimport Wall
 
@@ -19,6 +20,7 @@ cdef int R_HAND, R_HELD, R_DRAWN, R_CLAIM, R_PASS_HU, R_PASS_PENG, R_NO_DISCARD,
 cdef int S_CHI, S_PENG, S_MINGGANG, S_ANGANG, S_NIU, S_RIVER, S_LAST, S_FLOWERS, S_WON
 cdef int S_REVEALED, S_WAITS, P_INDICATORS, P_JOKER, P_SET_ASIDE, P_HORSES, SEATS, ENTRIES
 cdef int I_COUNT, I_VISIBLE, I_HUA, I_RIVER, I_RIVER_LEN, I_DISCARDS, I_SCORE, N_INFO
+cdef int I_SHOWN_HUA, I_HUA_CHOICES
 cdef int K_MELDS, K_RIVER, K_FLOWERS, K_WON, KEYS
 
 
@@ -37,7 +39,7 @@ cdef class Spec:
     cdef public uint64_t[::1] slot_key
     cdef public int[::1] slot_index
     cdef public list pinned
-    cdef public float[::1] option_values, zeros
+    cdef public float[::1] option_values
     cdef public object table, encoder, variant
 
 
@@ -60,7 +62,7 @@ cpdef refresh(Spec spec, SeatPlanes cache, Game game)
 cdef bint _same_melds(tuple kept, list melds) except -1
 
 @cython.locals(melds=tuple, entries="int[:, ::1]", info=int64_t[:, ::1], keys=list, k=int,
-               hua=int, row=int, t=int)
+               hua=int, row=int, t=int, m=Meld)
 cdef _rebuild_melds(Spec spec, SeatPlanes cache, int s, SeatState ss)
 
 @cython.locals(discards=list, nd=Py_ssize_t, entries="int[:, ::1]", info=int64_t[:, ::1],
@@ -94,7 +96,7 @@ cdef _locks(Spec spec, SeatState st, float[::1] out)
 cdef _seat_block(Spec spec, SeatPlanes cache, Game game, int seat, int r, int phase,
                  float[::1] out)
 
-@cython.locals(names=tuple, j=int)
+@cython.locals(names=tuple, j=int, v=long)
 cdef _choices(Spec spec, dict choices, int o, float[::1] out)
 
 @cython.locals(n=int, ra=int, rb=int, stride=int)
@@ -104,7 +106,7 @@ cdef _relation(Spec spec, Game game, int seat, int a, int b, int field, float[::
 cdef bint _any_declared(Game game) except -1
 
 @cython.locals(n=int, r=int, a=int, b=int, s=int, st=SeatState, related=bint, hua=int,
-               claims=Py_ssize_t)
+               claims=Py_ssize_t, info=int64_t[:, ::1])
 cdef _hua_relations(Spec spec, SeatPlanes cache, Game game, int seat, float[::1] out)
 
 @cython.locals(pub=int, t=int, jk=int, extra=dict)

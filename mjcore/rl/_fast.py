@@ -41,9 +41,11 @@ S_FLOWERS = S_LAST + LAST_DISCARDS
 S_WON, S_REVEALED, S_WAITS = S_FLOWERS + 1, S_FLOWERS + 2, S_FLOWERS + 3
 SEATS = 4
 # SeatPlanes.info columns: entries of melds / flowers / wins, of them before the 暗杠, meld 花,
-# river entries, the river's length and discard count when read, the score so far
+# river entries, the river's length and discard count when read, the score so far; the 花 the
+# seat shows + 1 (0: not yet asked since its melds or flowers changed) and its choices then
 I_COUNT, I_VISIBLE, I_HUA, I_RIVER, I_RIVER_LEN, I_DISCARDS, I_SCORE = 0, 1, 2, 3, 4, 5, 6
-N_INFO = 8
+I_SHOWN_HUA, I_HUA_CHOICES = 7, 8
+N_INFO = 9
 K_MELDS, K_RIVER, K_FLOWERS, K_WON = 0, 1, 2, 3  # SeatPlanes.keys per seat
 KEYS = 4
 ENTRIES = 160  # a SeatPlanes row: a tile set has at most 144 tiles, + 6 last discards
@@ -117,7 +119,6 @@ class Spec:
         self.declares = {name: i for i, name in enumerate(enc.declares)}
         self.choice_names = tuple(enc.choice_names)
         self.option_values = np.array(enc.option_values, dtype=np.float32)
-        self.zeros = np.zeros(enc.size, dtype=np.float32)  # an observation's start (_zero)
         self.table = enc.table
         self.by_id = enc.table._by_id
         self.actions = enc.table.actions
@@ -252,6 +253,7 @@ def _rebuild_melds(spec: Spec, cache: SeatPlanes, s: int, ss: Any) -> None:
             k = _put(entries, s, k, S_ANGANG * K + m.tiles[0], 4)
     info[s, I_COUNT] = k
     info[s, I_HUA] = hua
+    info[s, I_SHOWN_HUA] = 0  # (Variant.seat_hua asked again)
     keys = cache.keys
     keys[KEYS * s + K_MELDS] = melds
     keys[KEYS * s + K_FLOWERS] = ss.flowers
@@ -312,10 +314,9 @@ def encode(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any) -> Non
 
 
 def _zero(spec: Spec, out: Any) -> None:
-    """``out[:spec.size] = 0``, copied from a zero row: a memcpy when compiled (a memoryview
-    set to a number is stepped item by item: it was 40 % of a VectorEnv step), numpy's copy in
-    pure Python."""
-    out[: spec.size] = spec.zeros
+    """``out[:spec.size] = 0`` in one memset (a memoryview set to a number is stepped item by
+    item: it was 40 % of a VectorEnv step)."""
+    _core.zero_floats(out, spec.size)
 
 
 def _own_rows(spec: Spec, game: Any, st: Any, seat: int, phase: int, out: Any) -> None:
@@ -467,7 +468,8 @@ def _choices(spec: Spec, choices: dict[str, int], o: int, out: Any) -> None:
         value = choices.get(names[j])
         if value is not None:
             out[o + 2 * j] = 1
-            out[o + 2 * j + 1] = value
+            v = value  # (an int: a C long when compiled, not a float conversion)
+            out[o + 2 * j + 1] = v
 
 
 def _relation(spec: Spec, game: Any, seat: int, a: int, b: int, field: int, out: Any) -> None:
@@ -497,12 +499,17 @@ def _hua_relations(spec: Spec, cache: SeatPlanes, game: Any, seat: int, out: Any
     related = False
     claims = 0
     variant = spec.variant
+    info = cache.info
     for r in range(n):
         s = (seat + r) % n
         st = game.seats[s]
         if spec.hua and (st.flowers or st.melds):  # (花 0 otherwise)
-            hua = variant.seat_hua(st, cache.info[s, I_HUA])
-            out[spec.seat0 + r * spec.seat_stride + spec.f_hua] = hua
+            # Variant.seat_hua reads the seat's flowers, its melds' 花 and its choices: asked
+            # again only when one of them changed (refresh, or a choice made)
+            if not info[s, I_SHOWN_HUA] or info[s, I_HUA_CHOICES] != len(st.choices):
+                info[s, I_SHOWN_HUA] = variant.seat_hua(st, info[s, I_HUA]) + 1
+                info[s, I_HUA_CHOICES] = len(st.choices)
+            out[spec.seat0 + r * spec.seat_stride + spec.f_hua] = info[s, I_SHOWN_HUA] - 1
         related = related or st.claims >= 3  # (a pair needs three claims from one seat)
         claims += st.claims
     if related and spec.relations:
