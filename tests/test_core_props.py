@@ -202,6 +202,18 @@ def test_zeros_is_a_new_zeroed_bytearray(n):
         assert b[0] == 0
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 40), st.data())
+def test_zero_floats_clears_exactly_the_first_n(size, data):
+    row = np.arange(1, size + 1, dtype=np.float32)
+    n = data.draw(st.integers(0, size))
+    _core.zero_floats(row, n)
+    assert not row[:n].any() and (row[n:] == np.arange(n + 1, size + 1)).all()
+    for bad in (-1, size + 1):
+        with pytest.raises(ValueError, match="row's length"):
+            _core.zero_floats(row, bad)
+
+
 def test_zeros_of_a_negative_size_raises():
     with pytest.raises(ValueError, match="size"):
         _core.zeros(-1)
