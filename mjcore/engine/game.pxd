@@ -26,7 +26,7 @@ cdef class Game:
     cdef public bint _plain_jokers, _kind_jokers
     cdef public int _free_jokers
     cdef public bint _waits_prefilter, _wins_need_declaration, _draw_wins_need_declaration
-    cdef public bint _turn_hook, _multi_win, _pass_peng
+    cdef public bint _turn_hook, _flower_hook, _multi_win, _pass_peng
     cdef public int _gang_limit
     cdef public frozenset _locks_end
     cdef public tuple _chi_bans

@@ -197,6 +197,7 @@ STATE = (
     *("rules", "variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
     *("seats", "_others", "_plain_jokers", "_kind_jokers", "_free_jokers"),
     *("_waits_prefilter", "_wins_need_declaration", "_locks_end", "_chi_bans", "_turn_hook"),
+    "_flower_hook",
     *("_gang_limit", "_draw_wins_need_declaration", "_multi_win", "_pass_peng"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
@@ -261,6 +262,7 @@ class Game:
             self._locks_end,
             self._chi_bans,  # (empty: no chi in this game)
             self._turn_hook,  # the variant has a before_turn hook
+            self._flower_hook,  # a seat may keep its flowers: replace_flowers is asked
             self._gang_limit,  # gangs on the table that end the hand (0: no limit)
             self._multi_win,  # 一炮多响
             self._pass_peng,  # 过手碰: a passed peng locks the kind (Variant.pass_peng_rule)
@@ -426,7 +428,9 @@ class Game:
         """补花 after the deal: flowers aside, replacements drawn; the last replacement or −1."""
         st = self.seats[seat]
         last = -1
-        if not st.held_flowers or not self.variant.replace_flowers(self, seat):
+        if not st.held_flowers or (
+            self._flower_hook and not self.variant.replace_flowers(self, seat)
+        ):
             return last
         wall, events, is_flower = self.wall, self._events, self.is_flower
         held = list(st.held_flowers)  # a stack: the last flower held is replaced first
@@ -894,7 +898,7 @@ class Game:
             st.clear_locks()
         if self.is_flower[tile]:
             st.held_flowers += (tile,)
-            if self.variant.replace_flowers(self, seat):
+            if not self._flower_hook or self.variant.replace_flowers(self, seat):
                 self._events.add(_DRAW, seat, _TILE[tile], how)
                 st.held_flowers = _without(st.held_flowers, tile)
                 st.flowers += (tile,)

@@ -83,9 +83,11 @@ class Rules:
     """The declarations a seat can stand in (``SeatState.declared``)."""
     own_hooks: frozenset[str]
     """Which of the game's set-up and turn hooks (``after_deal``, ``hand_choices``,
-    ``after_choices``, ``before_turn``) the variant defines itself: the engine asks only those
-    (the base ones do nothing). ``hand_choices`` only when :attr:`variant_actions` holds a
-    ``choose`` action: a choice not in the table could not be offered (宿松 without 飘 or 增)."""
+    ``after_choices``, ``before_turn``, ``replace_flowers``) the variant defines itself: the
+    engine asks only those (the base ones do nothing, or say yes). ``hand_choices`` only when
+    :attr:`variant_actions` holds a ``choose`` action: a choice not in the table could not be
+    offered (宿松 without 飘 or 增); ``replace_flowers`` only when
+    ``Variant.flowers_may_be_kept`` (宿松 without 飘花: every flower is replaced)."""
     chi_bans: tuple[int, ...]
     """``chi_bans[3 * low + tile - low]``: the kinds (a bitmask) a seat may not discard right
     after chowing ``low, low+1, low+2`` on ``tile`` (吃后不能打: ``no_discard_after_chi``)."""
@@ -106,6 +108,7 @@ class Rules:
             variant.pass_locks_end,
             self.chi_bans if self.chi else (),  # (empty: no chi under these rules)
             "before_turn" in self.own_hooks,
+            "replace_flowers" in self.own_hooks,
             self.gang_limit,
             self.multi_win,
             bool(variant.pass_peng_rule),

@@ -123,7 +123,7 @@ def _shared(opts: Any) -> Any:
         return opts
 
 
-_GAME_HOOKS = ("after_deal", "hand_choices", "after_choices", "before_turn")
+_GAME_HOOKS = ("after_deal", "hand_choices", "after_choices", "before_turn", "replace_flowers")
 """Hooks a Game asks only of a variant that defines its own (``Rules.own_hooks``)."""
 
 
@@ -362,8 +362,15 @@ class Variant:
         """Start of a seat's turn, before its draw (e.g. revealing a hidden 宝)."""
 
     def replace_flowers(self, game: Game, seat: int) -> bool:
-        """Whether the seat sets flowers aside and draws replacements (补花); 飘花 keeps them."""
+        """Whether the seat sets flowers aside and draws replacements (补花); 飘花 keeps them.
+        Asked only when :meth:`flowers_may_be_kept` under the game's options."""
         return True
+
+    def flowers_may_be_kept(self, opts: Any) -> bool:
+        """Whether under ``opts`` :meth:`replace_flowers` may answer False for some seat: when
+        not, the engine replaces every flower without asking. By default, whether the variant
+        has its own ``replace_flowers``."""
+        return type(self).replace_flowers is not Variant.replace_flowers
 
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
         """Split wildcards out of a concealed count vector: (natural counts, jokers).
@@ -589,6 +596,8 @@ class Variant:
         hooks = {h for h in _GAME_HOOKS if getattr(cls, h) is not getattr(Variant, h)}
         if not any(a.kind == "choose" for a in table):  # the options switch every choice off
             hooks.discard("hand_choices")
+        if not self.flowers_may_be_kept(opts):
+            hooks.discard("replace_flowers")
         return Rules(
             variant=self,
             opts=opts,

@@ -286,6 +286,10 @@ class Susong(Variant):
     def replace_flowers(self, game: Game, seat: int) -> bool:
         return not is_piao(game, seat)
 
+    def flowers_may_be_kept(self, opts: SusongOptions) -> bool:
+        """Only a 飘 seat keeps its flowers, and only 飘花 offers 飘."""
+        return bool(opts.piaohua)
+
     # ---- who may do what --------------------------------------------------------------------
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         if not is_piao(game, seat):
