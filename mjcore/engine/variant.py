@@ -367,10 +367,10 @@ class Variant:
         return True
 
     def flowers_may_be_kept(self, opts: Any) -> bool:
-        """Whether under ``opts`` :meth:`replace_flowers` may answer False for some seat: when
-        not, the engine replaces every flower without asking. By default, whether the variant
-        has its own ``replace_flowers``."""
-        return type(self).replace_flowers is not Variant.replace_flowers
+        """Whether under ``opts`` a variant's own :meth:`replace_flowers` may answer False for
+        some seat: when not, the engine replaces every flower without asking (the base hook,
+        which always says yes, is never asked: ``Rules.own_hooks``)."""
+        return True
 
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
         """Split wildcards out of a concealed count vector: (natural counts, jokers).
