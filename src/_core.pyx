@@ -494,18 +494,14 @@ cpdef list held_items(tuple items, counts):
         raise TypeError("held_items() argument 'items' must be a tuple, not None")
     if len(items) < MJ_N_KINDS:
         raise InvalidHandError(f"items must have at least {MJ_N_KINDS} entries, got {len(items)}")
+    cdef int kinds[MJ_N_KINDS]
     _load(counts, h)
-    cdef Py_ssize_t n = 0
-    for t in range(MJ_N_KINDS):
-        n += h[t] != 0
+    cdef int n = mj_held_kinds(h, kinds)
     cdef list out = PyList_New(n)  # filled below: every slot is set before the list is seen
-    n = 0
-    for t in range(MJ_N_KINDS):
-        if h[t]:
-            item = items[t]
-            Py_INCREF(item)
-            PyList_SET_ITEM(out, n, item)
-            n += 1
+    for t in range(n):
+        item = items[kinds[t]]
+        Py_INCREF(item)
+        PyList_SET_ITEM(out, t, item)
     return out
 
 

@@ -2,6 +2,7 @@
 #include "mj_bots.h"
 
 #include "mj_hand.h"
+#include "mj_groups.h"
 
 int mj_split_shanten(uint8_t *h, int jk, int flags) {
     int k = 0;
@@ -64,6 +65,18 @@ int mj_bits_set(uint64_t w) {
     while (w) {
         w &= w - 1;
         n++;
+    }
+    return n;
+}
+
+int mj_held_kinds(const uint8_t *h, int *out) {
+    MjLanes x = mj_lanes(h);
+    uint64_t held = 0;
+    for (int j = 0; j < 5; j++) held |= (uint64_t)mj_lane_bits(mj_lane_ge(x.w[j], 1)) << (8 * j);
+    int n = 0;
+    while (held) { /* (no branch per kind: a hand's held kinds are a random pattern) */
+        out[n++] = __builtin_ctzll(held);
+        held &= held - 1;
     }
     return n;
 }

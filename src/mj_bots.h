@@ -18,6 +18,8 @@ int mj_connectivity(const uint8_t *c, int t);
 /* Keep (in order) the picks whose tile tiles[pick] has the least connectivity; their number. */
 int mj_least_connected(const uint8_t *c, const int *tiles, int *picks, int n);
 int mj_bits_set(uint64_t w);
+/* The kinds h holds (count >= 1), ascending, into out[34]; their number. */
+int mj_held_kinds(const uint8_t *h, int *out);
 /* Kinds that can improve h: every held kind and its suit's kinds within two ranks. */
 uint64_t mj_near_mask(const uint8_t *h);
 /* Unseen copies of the `near` kinds that lower the shanten of h less one t (a drawn jk is

@@ -55,5 +55,6 @@ cdef extern from "mj_bots.h" nogil:
     int mj_least_connected(const uint8_t *c, const int *tiles, int *picks, int n) noexcept
     int mj_bits_set(uint64_t w) noexcept
     uint64_t mj_near_mask(const uint8_t *h) noexcept
+    int mj_held_kinds(const uint8_t *h, int *out) noexcept
     long mj_ukeire_one(uint8_t *h, int t, int jk, int flags, const long *unseen,
                        uint64_t near, int *code, int *bad, long *k) noexcept

@@ -172,7 +172,7 @@ def permute_hidden(game: Game, observer: int, rng: np.random.Generator) -> Game:
     g.wall = Wall(order, w.head, w.tail, w.kept, w.reserve)
     g._forget_legal()
     for st in g.seats:
-        st._waits = None
+        st._waits = -1
     assert g.tiles_in_play() == game.tiles_in_play()
     return g
 

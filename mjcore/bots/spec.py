@@ -48,13 +48,14 @@ Decide = Callable[["Game", int, Sequence["Action"]], Any]
 
 
 @cache
-def _make_bot() -> Callable[..., Any]:
-    """:func:`mjcore.bots.registry.make_bot`, imported once, on first use (the registry
-    imports every bot module; an import statement here would run for every seat of every
-    simulated hand)."""
-    from .registry import make_bot
+def _bot_class(name: str) -> Callable[..., Any]:
+    """The class of the registered bot ``name`` (a factory raising InvalidOptionError for an
+    unknown name), found once: the registry imports every bot module on first use, and the
+    simulator makes a bot for every seat of every hand."""
+    from .registry import bot_classes, make_bot
 
-    return make_bot
+    cls = bot_classes().get(name) if isinstance(name, str) else None
+    return cls if cls is not None else lambda seed: make_bot(name, seed)
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class SeatBot:
     def make(self, seed: Any) -> Any:
         """A fresh bot; ``seed`` is an int (or anything ``numpy.random.default_rng`` takes)."""
         if self.kind == "name":
-            return _make_bot()(self.source, seed)
+            return _bot_class(self.source)(seed)
         if self.kind == "param":  # (name, ((key, value), ...)) of a registered bot
             from .registry import bot_classes as _registry
 

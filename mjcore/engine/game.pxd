@@ -66,7 +66,7 @@ cdef class Game:
                    wall=Wall, events=EventLog, is_flower=tuple)
     cpdef int _replace_flowers(self, int seat) except? -2
     @cython.locals(st=SeatState)
-    cpdef seat_waits(self, int seat)
+    cpdef long long seat_waits(self, int seat) except? -1
     @cython.locals(st=SeatState)
     cpdef _hand_changed(self, int seat)
     @cython.locals(st=SeatState)

@@ -95,6 +95,14 @@ def _others_table(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((s + i) % players for i in range(1, players)) for s in range(players))
 
 
+# Every claim window's (source seat, tile, "discard" | "rob"), made once: Game.claim is one of
+# them (a discard opens a window; its tuple is not built each time).
+_OPENED = tuple(
+    tuple(tuple((src, tile, kind) for tile in range(T.N_ALL_KINDS)) for src in range(4))
+    for kind in ("discard", "rob")
+)
+
+
 @cache
 def _tiles_text(tiles: tuple[int, ...]) -> str:
     """The notation of a claimed meld's tiles (sorted: chows, pungs, kongs), made once."""
@@ -591,7 +599,7 @@ class Game:
     def seat_waits(self, seat: int) -> int:
         """Bitmask of kinds completing the seat's concealed hand by shape (cached)."""
         st = self.seats[seat]
-        if st._waits is None:
+        if st._waits < 0:  # (not known since the hand last changed)
             if self._plain_jokers or self._kind_jokers:  # the core splits the 混 itself
                 st._waits = _core.hand_waits_bits(st.hand, self._split_kind(), self.shape_bits)
             elif sum(st.hand) % 3 == 1:
@@ -603,7 +611,7 @@ class Game:
 
     def _hand_changed(self, seat: int) -> None:
         st = self.seats[seat]
-        st._waits = None
+        st._waits = -1
 
     def win_context(self, seat: int, tile: int, how: str) -> WinContext:
         """Describe the win of ``seat`` on ``tile`` in the current situation."""
@@ -973,7 +981,7 @@ class Game:
 
     # ---- claims
     def _open_claims(self, src: int, tile: int, kind: str) -> None:
-        self.claim = (src, tile, kind)
+        self.claim = _OPENED[kind == "rob"][src][tile]
         # (empty maps are kept, not replaced: most discards are claimed by nobody)
         if self._claim_wins:
             self._claim_wins = {}

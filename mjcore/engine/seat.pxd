@@ -8,7 +8,8 @@ from mjcore cimport _core
 
 cdef class SeatState:
     cdef public bytearray hand
-    cdef public object _waits, declared, no_discard, pass_peng, no_bugang
+    cdef public object declared, no_discard, pass_peng, no_bugang
+    cdef public long long _waits
     cdef public bytearray claimed_from
     cdef public list melds, discards
     cdef public tuple flowers, held_flowers, won_tiles, wins

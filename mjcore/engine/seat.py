@@ -93,7 +93,7 @@ class SeatState:
         self.claimed_from = _core.zeros(players)  # [s]: chi/peng/直杠 taken from seat s (三比)
         self.sealed = False  # 封胡: never offered a win again this hand (Game.seal)
         self.extra: dict[str, Any] = {}
-        self._waits: int | None = None
+        self._waits = -1  # the shape waits' bitmask (Game.seat_waits), -1 until asked
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__slots__}

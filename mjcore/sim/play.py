@@ -84,14 +84,14 @@ class Job:
         deal ``d = i // players`` is played ``players`` times with the same wall and dealer,
         rotation ``r = i % players`` moving bot ``j`` (with its seed) to seat ``(j + r) % n``.
         """
-        n = self.players
+        n, bots = self.rules.players, self.seat_bots
         if not self.duplicate:
             wall_seed, seeds = game_seeds(self.seed, index, n)
-            return wall_seed, index % n, list(zip(self.seat_bots, seeds, strict=True))
+            return wall_seed, index % n, [(bots[s], seeds[s]) for s in range(n)]
         deal, rot = divmod(index, n)
         wall_seed, seeds = game_seeds(self.seed, deal, n)
         slots = [(s - rot) % n for s in range(n)]
-        return wall_seed, deal % n, [(self.seat_bots[j], seeds[j]) for j in slots]
+        return wall_seed, deal % n, [(bots[j], seeds[j]) for j in slots]
 
 
 def play_hand(
@@ -102,7 +102,7 @@ def play_hand(
     wall_seed, dealer, seats = job.seating(index)
     bots = [sb.make(seed) for sb, seed in seats]
     decide = [decider(bot) for bot in bots]
-    game = job.rules.new_game(seed=wall_seed, dealer=dealer)
+    game = Game(job.rules, seed=wall_seed, dealer=dealer)  # (= job.rules.new_game, called in C)
     hooked = [s for s, bot in enumerate(bots) if hasattr(bot, "hand_end")]  # exec: agents
     for s in hooked:
         bots[s].hand_start(game, s, index)
