@@ -561,9 +561,9 @@ cpdef uint64_t hand_waits_bits(counts, int joker_kind, int flags) except? 1:
     return mj_waits(h, k, flags)
 
 
-def shanten_bits(counts, jokers, int flags):
+cpdef int shanten_bits(counts, jokers, int flags) except? -9:
     """:func:`shanten` with the forms as :func:`form_flags` bits."""
-    return _ask(MJ_OP_SHANTEN, counts, jokers, flags)
+    return <int>_ask(MJ_OP_SHANTEN, counts, jokers, flags)
 
 
 # ---- the greedy bot's questions, each in one call (mjcore/bots/greedy.py) -------------------

@@ -106,7 +106,7 @@ cdef class Pcg64:
 
     cpdef long integers(self, long n) except -1:
         """A uniform int in ``[0, n)``, as ``Generator.integers(n)`` draws it (1 <= n <= 2**32)."""
-        if not 1 <= n <= 0x100000000:
+        if n < 1 or (n - 1) >> 32:  # (C arithmetic: n <= 2**32)
             raise ValueError(f"integers(n) needs 1 <= n <= 2**32, got {n}")
         return <long>mj_pcg64_below(&self.g, <uint64_t>n)
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
+from numpy.random import Generator
 
 from .._prng import Pcg64
 from ..engine.actions import Action
@@ -41,7 +42,7 @@ class BaseBot:
         self._rng = None
         self._fast = None
         self._seed = None
-        if isinstance(seed, np.random.Generator):
+        if type(seed) is not int and isinstance(seed, Generator):  # (an int: every simulated bot)
             self._rng = seed
         else:
             self._seed = seed

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .. import _core  # (C calls when compiled: qingdao.pxd)
 from .. import tiles as T
-from .._core import discard_shanten, shanten_bits
+from .._core import discard_shanten
 from ..engine.actions import Action
 from ..engine.melds import Meld, locked_gang_uses_drawn
 from ..engine.variant import (
@@ -326,7 +327,7 @@ class Qingdao(Variant):
         if jk >= 0:
             jokers, buf[jk] = buf[jk], 0
         ready: set[int] = set()
-        if shanten_bits(buf, jokers, game.shape_bits) > 0:
+        if _core.shanten_bits(buf, jokers, game.shape_bits) > 0:
             return ready
         after = discard_shanten(hand, jk, game.shape_bits)
         tiles = [a.tile for a in actions if a.kind == "discard" and after[a.tile] <= 0]

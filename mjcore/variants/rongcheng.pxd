@@ -4,6 +4,7 @@
 
 cimport cython
 
+from mjcore cimport _core
 from mjcore.engine.actions cimport Action
 from mjcore.engine.game cimport Game
 from mjcore.engine.melds cimport Meld

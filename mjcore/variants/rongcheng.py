@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from .. import _core  # (C calls when compiled: rongcheng.pxd)
 from .. import tiles as T
-from .._core import shanten_bits, tiles_in, waits_mask_bits
 from ..batch import mask_to_kinds
 from ..engine.actions import HU, Action
 from ..engine.melds import Meld, locked_gang_uses_drawn
@@ -237,17 +237,20 @@ class Rongcheng(Variant):
     def can_win(self, game: Game, seat: int, tile: int, how: str) -> bool:
         """「胡牌必须报听、亮听或明搂」, except 天胡/地胡 [DEC R11]; 自摸胡 after a declaration."""
         st = game.seats[seat]
+        # (天胡/地胡 windows are checked by shape too: most first hands are not complete, and
+        # _may_complete is exact for them as for a locked seat: no 宝 is wild there)
+        drawn = how in ("self_draw", "fenzhang")
         if not st.declared:  # most seats (asked on every discard): only 天胡/地胡
-            if how in ("self_draw", "fenzhang"):
-                return _tianhu(game, seat, how)
-            return how == "discard" and _dihu(game, seat)
-        if how in ("self_draw", "fenzhang"):
-            return (_locked(st) and self._may_complete(game, seat, tile, True)) or _tianhu(
-                game, seat, how
+            if drawn:
+                return _tianhu(game, seat, how) and self._may_complete(game, seat, tile, True)
+            return _first_discard_win(self, game, seat, tile, how)
+        if drawn:
+            return (_locked(st) or _tianhu(game, seat, how)) and self._may_complete(
+                game, seat, tile, True
             )
         if _locked(st):  # 抢杠胡 counts as 点炮 [DEC R21]
             return not game.opts.self_draw_only and self._may_complete(game, seat, tile, False)
-        return how == "discard" and _dihu(game, seat)
+        return _first_discard_win(self, game, seat, tile, how)
 
     def _may_complete(self, game: Game, seat: int, tile: int, drawn: bool) -> bool:
         """A cheap exact pre-check of a locked seat's win (``score`` would find no reading
@@ -391,7 +394,7 @@ class Rongcheng(Variant):
         ``bits``: ``self.shape_bits(opts)`` when the caller has it (a game's shape_bits)."""
         if bits < 0:
             bits = self.shape_bits(opts)
-        mask = int(waits_mask_bits(counts, 0, bits))
+        mask = int(_core.waits_mask_bits(counts, 0, bits))
         honors, k258 = _meld_colours(melds)
         feng = honors and not opts.no_honors
         zhang = k258 and not opts.luanzhang
@@ -403,9 +406,9 @@ class Rongcheng(Variant):
         else:
             held = counts.tobytes() if counts.dtype == _U8 else counts.astype(_U8).tobytes()
         full = T.kinds_mask(t for t in range(34) if held[t] == 4) if 4 in held else 0
-        if feng and not tiles_in(held, _MASK_SUITED):
+        if feng and not _core.tiles_in(held, _MASK_SUITED):
             mask |= _MASK_HONORS & ~full
-        if zhang and not tiles_in(held, _MASK_NOT_258):
+        if zhang and not _core.tiles_in(held, _MASK_NOT_258):
             mask |= _MASK_258 & ~full
         return mask
 
@@ -475,8 +478,8 @@ class Rongcheng(Variant):
         """Hits of one reading: ``c`` natural concealed, ``k`` wildcards, ``w`` natural win tile."""
         melds = ctx.melds
         honors, k258 = _meld_colours(melds)
-        feng = honors and not opts.no_honors and not tiles_in(c, _MASK_SUITED)
-        zhang = k258 and not opts.luanzhang and not tiles_in(c, _MASK_NOT_258)
+        feng = honors and not opts.no_honors and not _core.tiles_in(c, _MASK_SUITED)
+        zhang = k258 and not opts.luanzhang and not _core.tiles_in(c, _MASK_NOT_258)
         flags = self.shape_flags(opts)
         if not (feng or zhang or is_win(c, k, **flags)):
             return None
@@ -595,6 +598,11 @@ def _tianhu(game: Game, seat: int, how: str) -> bool:
     return how == "self_draw" and seat == game.dealer and game.draw_how == "deal"
 
 
+def _first_discard_win(variant: Rongcheng, game: Game, seat: int, tile: int, how: str) -> bool:
+    """地胡 on the dealer's first discard, if ``tile`` completes the hand."""
+    return how == "discard" and _dihu(game, seat) and variant._may_complete(game, seat, tile, False)
+
+
 def _dihu(game: Game, seat: int) -> bool:
     """「庄家打出第一张牌后闲家直接胡牌」: on the dealer's first discard, the hand's first."""
     if not game.first_go_around:  # (the hand's first discard is always in the first round)
@@ -657,13 +665,13 @@ def _ready_possible(game: Game, seat: int) -> bool:
     """A quick necessary test: some discard may leave the hand ready (by shape, or
     风一色/掌一色 in any arrangement); ``_ready_after`` decides each discard exactly."""
     st = game.seats[seat]
-    if shanten_bits(st.hand, 0, game.shape_bits) <= 0:  # game.shape_bits: shape_flags
+    if _core.shanten_bits(st.hand, 0, game.shape_bits) <= 0:  # game.shape_bits: shape_flags
         return True
     honors, k258 = _meld_colours(st.melds)
     opts, hand = game.opts, st.hand
-    if honors and not opts.no_honors and tiles_in(hand, _MASK_SUITED) <= 1:
+    if honors and not opts.no_honors and _core.tiles_in(hand, _MASK_SUITED) <= 1:
         return True
-    return k258 and not opts.luanzhang and tiles_in(hand, _MASK_NOT_258) <= 1
+    return k258 and not opts.luanzhang and _core.tiles_in(hand, _MASK_NOT_258) <= 1
 
 
 def _meld_colours(melds: Any) -> tuple[bool, bool]:
@@ -680,7 +688,7 @@ def _meld_colours(melds: Any) -> tuple[bool, bool]:
 
 def _one_suit(c: np.ndarray, melds: Any) -> bool:
     """清一色: only one of 筒条万, melds included (a wildcard always joins natural tiles)."""
-    if tiles_in(c, _MASK_HONORS):
+    if _core.tiles_in(c, _MASK_HONORS):
         return False
     kinds = [t for m in melds for t in m.tiles] + np.flatnonzero(c).tolist()
     return all(t < 27 for t in kinds) and len({t // 9 for t in kinds}) == 1
