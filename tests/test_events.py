@@ -153,6 +153,27 @@ def test_the_deal_event_lists_each_seat_s_dealt_tiles(variant):
         assert game.event_log[0]["hands"] == hands
 
 
+@pytest.mark.parametrize("variant", ["xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng"])
+def test_a_hu_event_is_the_win_s_json_and_the_open_hand(variant):
+    """The "hu" event (its patterns and hand text made when read) is ``Win.to_json()`` plus the
+    hand laid open: a complete hand holding the winning tile."""
+    from mjcore import tiles as T
+
+    checked = 0
+    for seed in range(12):
+        game, _ = play_game(variant, seed % 4, bots="greedy", seed=seed)
+        events = game.event_log.select("hu")
+        assert len(events) == len(game.wins)
+        for event, win in zip(events, game.wins, strict=True):
+            hand = event.pop("hand")
+            del event["type"], event["seq"]
+            assert event == win.to_json()
+            tiles = T.parse(hand)
+            assert win.tile in tiles and len(tiles) % 3 == 2
+            checked += 1
+    assert checked
+
+
 def test_reading_returns_new_dicts():
     log = packed([("draw", {"seat": 1, "tile": 5, "how": "wall"})])
     log[0]["tile"] = 99

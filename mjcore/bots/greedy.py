@@ -66,7 +66,7 @@ class GreedyBot(BaseBot):
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
         phase = game.phase
         if len(legal) > 1 and phase not in _NOT_TURN:  # (_turn takes a win first, as obvious)
-            return self._turn(hand_of(game, seat), legal)
+            return _turn(self, hand_of(game, seat), legal)
         quick = obvious(legal)
         if quick is not None:
             return quick
@@ -88,63 +88,74 @@ class GreedyBot(BaseBot):
         return self._turn(hand, legal)
 
     def _turn(self, hand: Hand, legal: Sequence[Action]) -> Action:
-        discards: list[Action] = []
-        tiles: list[int] = []
-        others = False
-        for a in legal:  # one pass: a win, the discards, whether anything else is offered
-            kind = a.kind
-            if kind == "discard":
-                discards.append(a)
-                tiles.append(a.tile)
-            elif kind == "hu":
-                return a
-            else:
-                others = True
-        if not discards:
-            return PASS if PASS in legal else legal[0]
-        best, picks = hand.discard_picks(tiles)
-        if best is None:  # a held flower (not in the concealed counts) goes first
-            return discards[picks[0]]
-        if others:
-            by_kind: dict[str, list[Action]] = {}  # the other kinds, each in the order of legal
-            for a in legal:
-                if a.kind != "discard":
-                    by_kind.setdefault(a.kind, []).append(a)
-            for a in by_kind.get("gang", ()):
-                take = 4 if hand.counts[a.tile] == 4 else 1
-                if hand.shanten_without({a.tile: take}) <= best:
-                    return a
-            for a in by_kind.get("niu", ()):  # 扭 / 调牌 (青岛): expose a group when no worse
-                if niu_helps(hand, a, best):
-                    return a
-            if best <= 0 and "declare" in by_kind:
-                return by_kind["declare"][0]
-        if best == 0 and len(picks) > 1:
-            picks = hand.ready_picks(tiles, picks)
-        if len(picks) == 1:
-            return discards[picks[0]]
-        return discards[picks[self.integers(len(picks))]]
+        return _turn(self, hand, legal)
 
     def _claim(self, hand: Hand, tile: int, legal: Sequence[Action]) -> Action:
-        """gang > peng > chi (each in the order of legal) when no worse than passing; every
-        gang (peng) on the discard asks the same question, so the first one answers for all."""
-        gang = peng = None
-        chis: list[Action] = []
-        for a in legal:
-            kind = a.kind
-            if kind == "chi":
-                chis.append(a)
-            elif kind == "peng":
-                if peng is None:
-                    peng = a
-            elif kind == "gang" and gang is None:
-                gang = a
-        now = hand.shanten_without({})
-        if gang is not None and hand.shanten_without({tile: 3}) <= now:
-            return gang
-        if peng is not None and hand.best_after_discard({tile: 2}) <= now:
-            return peng
-        for a in chis:
-            if hand.best_after_discard({t: 1 for t in a.tiles if t != tile}) <= now:
-                return a
+        """gang > peng > chi (each in the order of legal) when no worse than passing."""
+        return _claim(hand, tile, legal)
+
+
+def _turn(bot: BaseBot, hand: Hand, legal: Sequence[Action]) -> Action:
+    """GreedyBot._turn (a module function: typed when compiled, greedy.pxd)."""
+    discards: list[Action] = []
+    tiles: list[int] = []
+    others = False
+    for a in legal:  # one pass: a win, the discards, whether anything else is offered
+        kind = a.kind
+        if kind == "discard":
+            discards.append(a)
+            tiles.append(a.tile)
+        elif kind == "hu":
+            return a
+        else:
+            others = True
+    if not discards:
         return PASS if PASS in legal else legal[0]
+    best, picks = hand.discard_picks(tiles)
+    if best is None:  # a held flower (not in the concealed counts) goes first
+        return discards[picks[0]]
+    if others:
+        by_kind: dict[str, list[Action]] = {}  # the other kinds, each in the order of legal
+        for a in legal:
+            if a.kind != "discard":
+                by_kind.setdefault(a.kind, []).append(a)
+        for a in by_kind.get("gang", ()):
+            take = 4 if hand.counts[a.tile] == 4 else 1
+            if hand.shanten_without({a.tile: take}) <= best:
+                return a
+        for a in by_kind.get("niu", ()):  # 扭 / 调牌 (青岛): expose a group when no worse
+            if niu_helps(hand, a, best):
+                return a
+        if best <= 0 and "declare" in by_kind:
+            return by_kind["declare"][0]
+    if best == 0 and len(picks) > 1:
+        picks = hand.ready_picks(tiles, picks)
+    if len(picks) == 1:
+        return discards[picks[0]]
+    return discards[picks[bot.integers(len(picks))]]
+
+
+def _claim(hand: Hand, tile: int, legal: Sequence[Action]) -> Action:
+    """GreedyBot._claim (typed when compiled, greedy.pxd): gang > peng > chi (each in the order
+    of legal) when no worse than passing; every gang (peng) on the discard asks the same
+    question, so the first one answers for all."""
+    gang = peng = None
+    chis: list[Action] = []
+    for a in legal:
+        kind = a.kind
+        if kind == "chi":
+            chis.append(a)
+        elif kind == "peng":
+            if peng is None:
+                peng = a
+        elif kind == "gang" and gang is None:
+            gang = a
+    now = hand.shanten_without({})
+    if gang is not None and hand.shanten_without({tile: 3}) <= now:
+        return gang
+    if peng is not None and hand.best_after_discard({tile: 2}) <= now:
+        return peng
+    for a in chis:
+        if hand.best_after_discard({t: 1 for t in a.tiles if t != tile}) <= now:
+            return a
+    return PASS if PASS in legal else legal[0]

@@ -23,10 +23,11 @@ cdef class EventLog:
                    packed=list, widths=list, new=list)
     cpdef _index(self)
     @cython.locals(packed=list, widths=list, schemas=list, out=list, at=Py_ssize_t,
-                   end=Py_ssize_t, sid=Py_ssize_t)
+                   end=Py_ssize_t, sid=Py_ssize_t, width=Py_ssize_t)
     cpdef list types(self)
     @cython.locals(schemas=list, chosen=bytearray, packed=list, widths=list, out=list,
-                   n=Py_ssize_t, at=Py_ssize_t, seq=Py_ssize_t, end=Py_ssize_t, sid=Py_ssize_t)
+                   n=Py_ssize_t, at=Py_ssize_t, seq=Py_ssize_t, end=Py_ssize_t, sid=Py_ssize_t,
+                   width=Py_ssize_t)
     cpdef list _select(self, tuple kinds)
 
 

@@ -194,7 +194,8 @@ class EventLog:
         while at < end:  # (a walk over the schema numbers: no index is built)
             sid = packed[at]
             out.append(schemas[sid][0])
-            at += 1 + widths[sid]
+            width = widths[sid]  # (a C int when compiled: at stays one)
+            at += 1 + width
         return out
 
     def select(self, *kinds: str) -> list[dict[str, Any]]:
@@ -214,7 +215,8 @@ class EventLog:
             sid = packed[at]
             if sid < n and chosen[sid]:
                 out.append(self._event(seq, at))
-            at += 1 + widths[sid]
+            width = widths[sid]  # (a C int when compiled: at stays one)
+            at += 1 + width
             seq += 1
         return out
 

@@ -103,6 +103,28 @@ _OPENED = tuple(
 )
 
 
+def _hu_event(win: Win, shown: bytes) -> dict[str, Any]:
+    """The log's "hu" event: ``win.to_json()`` and the hand laid open (推倒: ``shown``, the
+    concealed tiles and the winning tile), its patterns' list and the hand's text made when
+    the event is read (tests/test_events.py checks it against Win.to_json)."""
+    bd = win.breakdown
+    return {
+        "seat": win.seat,
+        "tile": _TILE[win.tile],
+        "how": win.how,
+        "from_seat": win.from_seat,
+        "patterns": Deferred(_patterns_json, (bd.hits,)),
+        "fan": bd.fan,
+        "points": bd.points,
+        "formula": bd.formula,
+        "hand": Deferred(T.format_counts, (shown,)),
+    }
+
+
+def _patterns_json(hits: tuple[Any, ...]) -> list[dict[str, Any]]:
+    return [h.to_json() for h in hits]
+
+
 @cache
 def _tiles_text(tiles: tuple[int, ...]) -> str:
     """The notation of a claimed meld's tiles (sorted: chows, pungs, kongs), made once."""
@@ -1161,9 +1183,7 @@ class Game:
             # The winning hand is laid open (推倒): its concealed tiles plus the winning tile.
             shown = bytearray(self.seats[s].hand)
             shown[tile] += 1
-            event = win.to_json()  # (a new dict of new lists: the log keeps it, uncopied)
-            event["hand"] = T.format_counts(shown)
-            self._events.adopt("hu", event)
+            self._events.adopt("hu", _hu_event(win, bytes(shown)))
             win.payments = self.pay(win.payments)
             wins.append(win)
         if how == "rob_gang" and len(winners) > 1:

@@ -211,9 +211,14 @@ class Lipu(Variant):
         claimed from (``claimed_from`` counts chi/peng/直杠; a 补杠's peng was counted). A 直杠
         is counted before its replacement draw [DEC LP5]."""
         st, source = game.seats[claimer], meld.from_seat
-        melds = st.melds if any(m is meld for m in st.melds) else [*st.melds, meld]  # a 直杠
+        sets, listed = 0, False  # (loops, not generators: asked at every claim)
+        for m in st.melds:
+            listed = listed or m is meld  # (a 直杠 is counted before it is listed)
+            if m.from_seat == source and m.kind in ("peng", "zhigang", "bugang"):
+                sets += 1
+        if not listed and meld.kind in ("peng", "zhigang", "bugang"):
+            sets += 1
         count = st.claimed_from[source]
-        sets = sum(m.kind in ("peng", "zhigang", "bugang") and m.from_seat == source for m in melds)
         if count >= 3:
             game.bind(claimer, source)
         if count >= 4 or sets >= 3:
