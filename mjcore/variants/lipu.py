@@ -404,8 +404,9 @@ def _check(ctx: WinContext, opts: Any) -> None:
 
 
 def _one_suit(ctx: WinContext) -> bool:
-    kinds = ctx.all_kinds()
-    return all(t < 27 for t in kinds) and len({t // 9 for t in kinds}) == 1
+    """清一色: every tile, melds included, of one suit (no honor)."""
+    suits = ctx.suits()  # (3: honors)
+    return len(suits) == 1 and 3 not in suits
 
 
 def _readings(ctx: WinContext) -> list[list[str]]:

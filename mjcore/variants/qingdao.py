@@ -459,7 +459,9 @@ class Qingdao(Variant):
             ids.append("haidilao")
         if ctx.gang_chain and ctx.how == "self_draw":
             ids.append("gangshanghua")
-        if int(ctx.concealed.sum()) + ctx.jokers == 2:  # 手把一 (单吊飘胡 too)
+        if (
+            _core.tiles_in(ctx.concealed, T.ALL_KINDS_MASK) + ctx.jokers == 2
+        ):  # 手把一 (单吊飘胡 too)
             ids.append("shoubayi")
         if "kouting" in fl:
             ids.append("kouting")
@@ -579,15 +581,19 @@ def _meld_suits(ctx: WinContext) -> list[int]:
 
 
 def _natural_suits(ctx: WinContext) -> list[int]:
-    return [int(ctx.concealed[9 * s : 9 * s + 9].sum()) for s in range(3)]
+    return [_core.tiles_in(ctx.concealed, _SUIT_KINDS[s]) for s in range(3)]
+
+
+_SUIT_KINDS = tuple(T.kinds_mask(range(9 * s, 9 * s + 9)) for s in range(3))  # 万, 筒, 条
 
 
 def _one_suit(ctx: WinContext) -> bool:
     """清一色: every tile (melds, 扭 groups) of one suit; a 混 reads as that suit."""
-    if any(m.kind == "niu" for m in ctx.melds) or ctx.concealed[27:].any():
-        return False
-    kinds = [t for m in ctx.melds for t in m.tiles] + T.from_counts(ctx.concealed)
-    return bool(kinds) and all(t < 27 for t in kinds) and len({t // 9 for t in kinds}) == 1
+    for m in ctx.melds:  # (a loop, not any(): the expert bot asks it of every ready discard)
+        if m.kind == "niu":
+            return False
+    suits = ctx.suits()  # (3: honors)
+    return len(suits) == 1 and 3 not in suits
 
 
 def _pingdu_standard(ctx: WinContext, opts: QingdaoOptions) -> bool:
