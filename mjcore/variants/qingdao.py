@@ -459,9 +459,8 @@ class Qingdao(Variant):
             ids.append("haidilao")
         if ctx.gang_chain and ctx.how == "self_draw":
             ids.append("gangshanghua")
-        if (
-            _core.tiles_in(ctx.concealed, T.ALL_KINDS_MASK) + ctx.jokers == 2
-        ):  # 手把一 (单吊飘胡 too)
+        held = _core.tiles_in(ctx.concealed, T.ALL_KINDS_MASK) + ctx.jokers
+        if held == 2:  # 手把一 (单吊飘胡 too)
             ids.append("shoubayi")
         if "kouting" in fl:
             ids.append("kouting")
