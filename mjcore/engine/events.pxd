@@ -17,7 +17,7 @@ cdef class EventLog:
     @cython.locals(packed=list)
     cpdef Py_ssize_t append(self, str kind, dict data) except -1
     cpdef Py_ssize_t adopt(self, str kind, dict data) except -1
-    @cython.locals(packed=list, width=Py_ssize_t)
+    @cython.locals(packed=list, width=Py_ssize_t, widths=list)
     cpdef add(self, Py_ssize_t sid, a=*, b=*, c=*, d=*, e=*)
     @cython.locals(at=Py_ssize_t, end=Py_ssize_t, sid=Py_ssize_t, width=Py_ssize_t,
                    packed=list, widths=list, new=list)

@@ -119,7 +119,8 @@ class EventLog:
         """Log an event of shape ``sid`` (see :func:`schema`) with its values in field order:
         as many of ``a`` … ``e`` as the shape has fields (at most five). The engine logs its
         every-step events so, without a dict or a tuple (a C call when compiled)."""
-        width = _WIDTHS[sid]
+        widths = _WIDTHS  # (a typed list when compiled: a C read)
+        width = widths[sid]
         if width > 5:
             raise ValueError(f"add() logs shapes of at most five fields, not {width}")
         packed = self._packed

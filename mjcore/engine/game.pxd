@@ -97,8 +97,8 @@ cdef class Game:
     cpdef list _claim_options(self, int s, int src, int tile, str kind)
     @cython.locals(banned=cython.ulonglong, hand=bytearray, t=int)
     cpdef bint _chi_leaves_discard(self, SeatState st, int a, int b, int low, int tile) except -1
-    @cython.locals(src=int, tile=int, s=int, st=SeatState, order=list, hu=list, decided=dict,
-                   pending=dict, dec=Action, acts=list, chi=int)
+    @cython.locals(src=int, tile=int, s=int, st=SeatState, hu=list, decided=dict,
+                   pending=dict, dec=Action, acts=list, taker=int, take=Action)
     cpdef _resolve_claims(self)
     cpdef _no_claim(self)
     @cython.locals(st=SeatState)

@@ -1079,10 +1079,13 @@ class Game:
     def _resolve_claims(self) -> None:
         src, tile, kind = self.claim
         pending, decided = self.pending, self.decisions
-        order = [s for s in self._others[src] if s in pending]
         hu = []
-        for s in order:
-            dec, acts = decided[s], pending[s]
+        taker, take = -1, None  # gang = peng > chi (§0.4): the first peng or gang, else chi
+        for s in self._others[src]:  # (in turn order from the discarder's 下家)
+            acts = pending.get(s)
+            if acts is None:
+                continue
+            dec = decided[s]
             if dec.kind == "hu":
                 hu.append(s)
             elif _offers(acts, "hu"):  # a win passed: 过手胡 on this kind
@@ -1091,15 +1094,20 @@ class Game:
                 points = max(locks.get(tile, 0), self._claim_wins[s].points)
                 st.pass_hu = {**locks, tile: points}
                 st.pass_hu_any = True
-            if (
+            if dec.kind == "peng" or dec.kind == "gang":
+                if take is None or take.kind == "chi":
+                    taker, take = s, dec
+            elif (
                 self._pass_peng  # (Variant.pass_peng_rule)
-                and dec.kind != "peng"
-                and dec.kind != "gang"
                 and _offers(acts, "peng")
             ):
                 st = self.seats[s]
                 st.pass_peng |= {tile}
-        self.pending, self.decisions = {}, {}
+            if take is None and dec.kind == "chi":
+                taker, take = s, dec
+        # the window's maps, emptied in place: the next window fills them (_open_claims)
+        pending.clear()
+        decided.clear()
         if hu:
             if not self._multi_win:
                 hu = hu[:1]
@@ -1107,17 +1115,8 @@ class Game:
                 self.seats[src].discards.pop()
             how = "discard" if kind == "discard" else "rob_gang"
             self._record_wins([(s, self._claim_wins[s]) for s in hu], tile, how, src)
-            return
-        chi = -1
-        for s in order:  # gang = peng > chi (§0.4)
-            dec = decided[s]
-            if dec.kind == "peng" or dec.kind == "gang":
-                self._take_discard(s, src, tile, dec)
-                return
-            if chi < 0 and dec.kind == "chi":
-                chi = s
-        if chi >= 0:
-            self._take_discard(chi, src, tile, decided[chi])
+        elif take is not None:
+            self._take_discard(taker, src, tile, take)
         else:
             self._no_claim()
 

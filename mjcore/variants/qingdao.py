@@ -647,6 +647,8 @@ def _filter_turn(variant: Qingdao, game: Game, seat: int, actions: list[Action])
             return locked + variant._tiao_actions(game, seat) if niupai else locked
         ready = variant._ready_discards(game, seat, actions)
         return [a for a in actions if a.kind == "hu" or (a.kind == "discard" and a.tile in ready)]
+    if st.discard_count and not niupai:
+        return actions  # (most turns: nothing to add)
     extra: list[Action] = variant._tiao_actions(game, seat) if niupai else []
     # 「第一次牌权的时候…可以扣」: the seat's first turn with a discard, even after a peng.
     if st.discard_count == 0:
