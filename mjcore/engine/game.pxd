@@ -62,7 +62,7 @@ cdef class Game:
     @cython.locals(i=int, seat=int, last=int, dealer_tile=int, st=SeatState)
     cpdef _begin_play(self)
     cpdef show_indicator(self, int tile, int joker)
-    @cython.locals(st=SeatState, last=int, flower=int, held=list, aside=list, top=Py_ssize_t,
+    @cython.locals(st=SeatState, last=int, flower=int, aside=list, top=Py_ssize_t,
                    wall=Wall, events=EventLog, is_flower=tuple)
     cpdef int _replace_flowers(self, int seat) except? -2
     @cython.locals(st=SeatState)

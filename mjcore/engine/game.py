@@ -463,9 +463,9 @@ class Game:
         ):
             return last
         wall, events, is_flower = self.wall, self._events, self.is_flower
-        held = list(st.held_flowers)  # a stack: the last flower held is replaced first
+        held = st.held_flowers  # a stack: the last flower held is replaced first
         top = len(held)
-        aside = list(st.flowers)  # (the tuples are set once, at the end)
+        aside = []  # (the tuples are set once, at the end)
         while top and wall.can_draw_tail():
             top -= 1
             flower = held[top]
@@ -473,11 +473,14 @@ class Game:
             last = wall.draw_tail()
             events.add(_FLOWER, seat, _TILE[flower], _TILE[last])
             if is_flower[last]:  # another flower: replaced in turn
+                if type(held) is tuple:  # (most hands draw none: no list until one does)
+                    held = list(held)
                 held[top] = last
                 top += 1
             else:
                 st.hand[last] += 1
-        st.held_flowers, st.flowers = tuple(held[:top]), tuple(aside)
+        st.held_flowers = tuple(held[:top]) if top else ()
+        st.flowers += tuple(aside)
         return last
 
     # ------------------------------------------------------------- helpers
