@@ -463,9 +463,9 @@ class Game:
         ):
             return last
         wall, events, is_flower = self.wall, self._events, self.is_flower
-        held = st.held_flowers  # a stack: the last flower held is replaced first
+        held: Any = st.held_flowers  # a stack: the last flower held is replaced first
         top = len(held)
-        aside = []  # (the tuples are set once, at the end)
+        aside: list[int] = []  # (the tuples are set once, at the end)
         while top and wall.can_draw_tail():
             top -= 1
             flower = held[top]
