@@ -32,7 +32,7 @@ import inspect
 import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidOptionError, clip
@@ -54,8 +54,7 @@ def _bot_class(name: str) -> Callable[..., Any]:
     simulator makes a bot for every seat of every hand."""
     from .registry import bot_classes, make_bot
 
-    cls = bot_classes().get(name) if isinstance(name, str) else None
-    return cls if cls is not None else lambda seed: make_bot(name, seed)
+    return bot_classes().get(name) or partial(make_bot, name)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ cimport cython
 from mjcore cimport _core
 from mjcore.engine.actions cimport Action
 from mjcore.engine.events cimport EventLog
-from mjcore.engine.melds cimport Meld, shared_meld
+from mjcore.engine.melds cimport Meld
 from mjcore.engine.seat cimport SeatState
 from mjcore.engine.wall cimport Wall
 

@@ -46,7 +46,7 @@ from .actions import (
 )
 from .checks import as_int, check_seat
 from .events import Deferred, EventLog, copy_plain, schema
-from .melds import Meld, shared_meld
+from .melds import Meld
 from .rules import Rules
 from .saved import (  # noqa: F401  (SAVE_FORMAT, READ_FORMATS: the saved form's versions)
     _SAVE_KEYS,
@@ -973,7 +973,7 @@ class Game:
         st = self.seats[seat]
         if st.hand[tile] == 4:
             st.hand[tile] = 0
-            self._complete_gang(seat, shared_meld("angang", (tile,) * 4))
+            self._complete_gang(seat, Meld("angang", (tile,) * 4))
             return
         st.hand[tile] -= 1
         self._hand_changed(seat)
@@ -1128,7 +1128,7 @@ class Game:
         if kind == "rob":
             self._complete_gang(
                 src,
-                shared_meld("bugang", (tile,) * 4, tile, self._peng_source(src, tile)),
+                Meld("bugang", (tile,) * 4, tile, self._peng_source(src, tile)),
             )
         else:
             self.draw_for(self.next_seat(src))
@@ -1151,18 +1151,18 @@ class Game:
         if dec.kind == "gang":
             st.hand[tile] -= 3
             self._events.add(_CLAIM, s, "zhigang", _TILE[tile], _tiles_text((tile,) * 4), src)
-            meld = shared_meld("zhigang", (tile,) * 4, tile, src)
+            meld = Meld("zhigang", (tile,) * 4, tile, src)
             self.variant.after_claim(self, s, meld)
             self._complete_gang(s, meld)
             return
         if dec.kind == "peng":
             st.hand[tile] -= 2
-            meld = shared_meld("peng", (tile,) * 3, tile, src)
+            meld = Meld("peng", (tile,) * 3, tile, src)
         else:
             for t in dec.tiles:
                 if t != tile:
                     st.hand[t] -= 1
-            meld = shared_meld("chi", dec.tiles, tile, src)
+            meld = Meld("chi", dec.tiles, tile, src)
             st.no_discard = frozenset(self.variant.no_discard_after_chi(self.opts, dec.tiles, tile))
         st.melds.append(meld)
         self._hand_changed(s)

@@ -6,6 +6,3 @@
 cdef class Meld:
     # (objects, as given: a meld is made by the engine, Meld.parse or a variant)
     cdef readonly object kind, tiles, claimed, from_seat
-
-
-cpdef Meld shared_meld(str kind, tuple tiles, int claimed=*, int from_seat=*)

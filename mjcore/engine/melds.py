@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from .. import tiles as T
 
@@ -66,13 +65,6 @@ class Meld:
         return Meld(
             kind, tuple(sorted(tiles)), claimed=tiles[0] if kind not in ("angang", "niu") else -1
         )
-
-
-@cache
-def shared_meld(kind: str, tiles: tuple[int, ...], claimed: int = -1, from_seat: int = -1) -> Meld:
-    """``Meld(kind, tiles, claimed, from_seat)``: the engine's meld of a claim or a gang (a C
-    call when compiled, melds.pxd)."""
-    return Meld(kind, tiles, claimed, from_seat)
 
 
 def _well_formed(kind: str, tiles: list[int]) -> bool:

@@ -16,7 +16,6 @@ from ..engine.melds import MELD_KINDS, Meld
 from ..errors import InvalidHandError, clip
 
 HOWS = ("self_draw", "discard", "rob_gang", "fenzhang")
-_SUIT_MASKS = tuple(T.kinds_mask(k for k in range(T.N_KINDS) if T.suit(k) == s) for s in range(4))
 
 # WinContext, Hit and Breakdown are frozen dataclasses with their own __init__: it writes the
 # fields into the instance dict at once (compiled: a few C calls), where the generated one
@@ -105,13 +104,18 @@ class WinContext:
             out.extend(m.tiles)
         return out
 
+    def one_suit(self) -> bool:
+        """清一色's test: every natural tile (melds included) of one suit, and no honor."""
+        suits = self.suits()
+        return len(suits) == 1 and 3 not in suits
+
     def suits(self) -> set[int]:
         """The suits (:func:`~mjcore.tiles.suit`: 0 万 … 3 honors) of :meth:`all_kinds`."""
         melded = T.kinds_mask([t for m in self.melds for t in m.tiles])
         concealed = self.concealed
         return {
             suit
-            for suit, mask in enumerate(_SUIT_MASKS)
+            for suit, mask in enumerate(T.SUIT_MASKS)
             if melded & mask or tiles_in(concealed, mask)
         }
 

@@ -403,16 +403,10 @@ def _check(ctx: WinContext, opts: Any) -> None:
         raise InvalidHandError("flags: after_bugang needs the laogang (捞杠) option")
 
 
-def _one_suit(ctx: WinContext) -> bool:
-    """清一色: every tile, melds included, of one suit (no honor)."""
-    suits = ctx.suits()  # (3: honors)
-    return len(suits) == 1 and 3 not in suits
-
-
 def _readings(ctx: WinContext) -> list[list[str]]:
     """The pattern sets of each way to read the hand ([] = 平胡)."""
     facts = hand_facts(ctx.concealed, ctx.win_tile)
-    qys = ["qingyise"] if _one_suit(ctx) else []
+    qys = ["qingyise"] if ctx.one_suit() else []
     out = []
     if facts.standard:
         pats = []

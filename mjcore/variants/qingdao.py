@@ -580,10 +580,7 @@ def _meld_suits(ctx: WinContext) -> list[int]:
 
 
 def _natural_suits(ctx: WinContext) -> list[int]:
-    return [_core.tiles_in(ctx.concealed, _SUIT_KINDS[s]) for s in range(3)]
-
-
-_SUIT_KINDS = tuple(T.kinds_mask(range(9 * s, 9 * s + 9)) for s in range(3))  # 万, 筒, 条
+    return [_core.tiles_in(ctx.concealed, T.SUIT_MASKS[s]) for s in range(3)]
 
 
 def _one_suit(ctx: WinContext) -> bool:
@@ -591,8 +588,7 @@ def _one_suit(ctx: WinContext) -> bool:
     for m in ctx.melds:  # (a loop, not any(): the expert bot asks it of every ready discard)
         if m.kind == "niu":
             return False
-    suits = ctx.suits()  # (3: honors)
-    return len(suits) == 1 and 3 not in suits
+    return ctx.one_suit()
 
 
 def _pingdu_standard(ctx: WinContext, opts: QingdaoOptions) -> bool:
