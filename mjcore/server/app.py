@@ -302,25 +302,15 @@ async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
 
 
 async def _keep_rooms(lobby: Lobby, idle_s: float) -> None:
-    """Every third of a lease: renew the leases of rooms in use, give up those of rooms
-    nobody is connected to, drop rooms another process took over, and forget rooms nobody
-    has been connected to for ``idle_s``. Database steps run in worker threads."""
+    """Every third of a lease: a renewal round (Lobby.keep_leases), then forget rooms nobody
+    has been connected to for ``idle_s``."""
     while True:
         await asyncio.sleep(lobby.lease_s / 3)
-        renew, release, retake = lobby.leases_to_renew()
         try:
-            held = await asyncio.to_thread(lobby.store.renew, lobby.owner, renew, lobby.lease_s)
-            await asyncio.to_thread(lobby.store.release, lobby.owner, release)
-            retaken = {
-                room_id: await asyncio.to_thread(
-                    lobby.store.acquire, room_id, lobby.owner, lobby.lease_s
-                )
-                for room_id in retake
-            }
+            await lobby.keep_leases()
         except StoreError as exc:  # leases run out by themselves; writes stay fenced
             print(f"mjcore server: lease renewal failed: {exc}", file=sys.stderr)
             continue
-        lobby.renewed(renew, held, release, retaken)
         lobby.drop_idle(idle_s)
 
 

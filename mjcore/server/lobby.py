@@ -55,6 +55,10 @@ class Lobby:
         self.lease_s = lease_s
         self.token_ttl_s = token_ttl_s
         self._fetching: dict[str, asyncio.Future[Room]] = {}
+        # Rooms whose lease a renewal round is giving up, and that round's end: a request
+        # for one of them waits for the release to be written, then takes the lease again.
+        self._releasing: set[str] = set()
+        self._round_done: asyncio.Future[None] | None = None
         self.max_rooms = max_rooms
         self.defaults = defaults or {}
         self.rooms: dict[str, Room] = {}
@@ -134,6 +138,8 @@ class Lobby:
         return await asyncio.shield(task)
 
     async def _fetch(self, room_id: str) -> Room:
+        if room_id in self._releasing and self._round_done is not None:
+            await asyncio.shield(self._round_done)  # else the release would undo our lease
         lease = await asyncio.to_thread(self.store.acquire, room_id, self.owner, self.lease_s)
         current = self._current(room_id, lease)
         if current is not None:
@@ -175,6 +181,31 @@ class Lobby:
         room.leased_until = time.time() + self.lease_s
         return room
 
+    async def keep_leases(self) -> None:
+        """One renewal round: renew the leases of rooms in use, give up those of rooms nobody
+        is connected to, and take back rooms in use whose lease was given up. A room being
+        given up is not served from memory until the release is written (a request for it
+        then takes the lease again): the database never shows a room in use as unowned.
+        Database steps run in worker threads; StoreError if one fails (leases then run out
+        by themselves, and writes stay fenced)."""
+        renew, release, retake = self.leases_to_renew()
+        for room_id in release:
+            self.rooms[room_id].leased_until = 0.0
+        self._releasing = set(release)
+        done = self._round_done = asyncio.get_running_loop().create_future()
+        try:
+            held = await asyncio.to_thread(self.store.renew, self.owner, renew, self.lease_s)
+            await asyncio.to_thread(self.store.release, self.owner, release)
+        finally:
+            self._releasing = set()
+            self._round_done = None
+            done.set_result(None)
+        retaken = {
+            room_id: await asyncio.to_thread(self.store.acquire, room_id, self.owner, self.lease_s)
+            for room_id in retake
+        }
+        self.renewed(renew, held, retaken)
+
     def leases_to_renew(self) -> tuple[list[str], list[str], list[str]]:
         """(rooms whose lease to renew: someone is connected or a commit is under way; rooms
         whose lease to give up: nobody is connected and everything is stored; rooms in use
@@ -190,22 +221,16 @@ class Lobby:
                 retake.append(room_id)
         return renew, release, retake
 
-    def renewed(
-        self, asked: list[str], held: set[str], released: list[str], retaken: dict[str, Lease]
-    ) -> None:
-        """After a renewal round: extend what is held, mark what was given up, and drop the
-        rooms another process took or played meanwhile (their connections are told to
-        reconnect, and resume from the database wherever they land)."""
+    def renewed(self, asked: list[str], held: set[str], retaken: dict[str, Lease]) -> None:
+        """After a renewal round: extend what is held, and drop the rooms another process
+        took or played meanwhile (their connections are told to reconnect, and resume from
+        the database wherever they land)."""
         until = time.time() + self.lease_s
         lost = [r for r in asked if r not in held]
         for room_id in asked:
             room = self.rooms.get(room_id)
             if room is not None and room_id in held:
                 room.leased_until = until
-        for room_id in released:  # (joined meanwhile: taken again in the next round)
-            room = self.rooms.get(room_id)
-            if room is not None:
-                room.leased_until = 0.0
         for room_id, lease in retaken.items():
             room = self.rooms.get(room_id)
             if room is not None and lease.taken and room.holds_count(lease.entries):
