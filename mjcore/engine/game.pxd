@@ -9,6 +9,7 @@
 cimport cython
 
 from mjcore cimport _core
+from mjcore._prng cimport Pcg64
 from mjcore.engine.actions cimport Action
 from mjcore.engine.events cimport EventLog
 from mjcore.engine.melds cimport Meld
@@ -54,6 +55,7 @@ cdef class Game:
                    j=Py_ssize_t, i=int, size=int, t=int, is_flower=tuple, hand_size=int,
                    held=list, start=Py_ssize_t)
     cpdef _deal(self)
+    @cython.locals(shuffler=Pcg64)
     cpdef _wall_order(self, seed, wall)
     cpdef _start(self)
     cpdef _after_choices(self)

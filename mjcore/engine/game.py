@@ -91,8 +91,11 @@ def _dealt_texts(order: bytes, first: int, dealer: int, n: int, hand_size: int) 
 
 @cache
 def _others_table(players: int) -> tuple[tuple[int, ...], ...]:
-    """``table[s]``: the other seats in play order from seat s's 下家 (shared by all games)."""
+    """``table[s]``: the other seats in play order from seat s's 下家."""
     return tuple(tuple((s + i) % players for i in range(1, players)) for s in range(players))
+
+
+_OTHERS = tuple(_others_table(n) for n in range(5))  # [players]: shared by all games
 
 
 # Every claim window's (source seat, tile, "discard" | "rob"), made once: Game.claim is one of
@@ -300,7 +303,7 @@ class Game:
         ) = rules._engine  # type: ignore[attr-defined]  # (the Rules' per-game constants: one read)
         self.wall = Wall(self._wall_order(seed, wall), 0, -1, kept_back)  # (head, tail, kept)
         self.seats = [SeatState(players) for _ in range(players)]
-        self._others = _others_table(players)  # [s]: other seats from s's 下家 (others())
+        self._others = _OTHERS[players]  # [s]: other seats from s's 下家 (others())
         self.phase = "deal"
         self.current = dealer
         self.drawn = -1
@@ -348,7 +351,8 @@ class Game:
             if seed is None:  # fresh OS entropy
                 return default_rng().permutation(list(tile_set)).tolist()  # type: ignore[no-any-return]
             # = default_rng(seed).permutation(tile_set), draw for draw, without numpy's set-up
-            return Pcg64(seed).permutation(tile_set)
+            shuffler = Pcg64(seed)
+            return shuffler.permutation(tile_set)
         kinds = self.rules.tile_kinds
         try:
             order = T.to_kinds(wall)

@@ -156,7 +156,7 @@ class Rules:
         carry: dict[str, Any] | None = None,
     ) -> Game:
         """A new hand under these rules; ``wall`` fixes every tile (dealer takes the first 14)."""
-        return _game_class()(self, seed=seed, wall=wall, dealer=dealer, carry=carry)
+        return _game_class()(self, self.players, None, seed, wall, dealer, carry)  # (positional)
 
     def with_players(self, players: int) -> Rules:
         """The same variant and options for another player count."""

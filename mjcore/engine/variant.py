@@ -24,7 +24,7 @@ from ..scoring import Breakdown, Pattern, Payment, PayReason, WinContext
 from .actions import CHIS, Action
 from .checks import check_players
 from .melds import Meld
-from .rules import Rules
+from .rules import Rules, _game_class
 
 FLOWERS = frozenset(range(T.FIRST_FLOWER, T.N_ALL_KINDS))
 _MAX_RULES = 1024  # distinct (options, players) a variant keeps Rules for
@@ -652,9 +652,8 @@ class Variant:
         carry: dict[str, Any] | None = None,
     ) -> Game:
         """A new hand; ``wall`` fixes every tile (dealer takes the first 14)."""
-        return self.rules(options, players).new_game(
-            seed=seed, wall=wall, dealer=dealer, carry=carry
-        )
+        rules = self.rules(options, players)  # (= rules.new_game: the Game made here, one call)
+        return _game_class()(rules, rules.players, None, seed, wall, dealer, carry)
 
     def calculate(
         self, ctx: WinContext | dict | str, options: dict[str, Any] | None = None
