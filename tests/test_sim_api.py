@@ -235,6 +235,56 @@ def test_a_bot_bug_names_the_hand_to_replay(workers):
         simulate(V, 6, bots=["greedy", userbots.BrokenBot, "greedy", "greedy"], workers=workers)
 
 
+def test_a_failed_run_stops_its_workers_without_terminating_them(monkeypatch):
+    """After a bot's error the pool's workers are asked to stop (the run's cancel flag) and
+    joined, never terminated first: Pool.terminate could stop a worker holding the result
+    queue's lock, and then wait for that lock for ever (it did, in CI). A worker that stopped
+    normally exits with 0, one terminated with -SIGTERM."""
+    import multiprocessing.pool
+
+    from mjcore.sim import GameFailedError
+
+    terminated, exits = [], []
+    terminate, join = multiprocessing.pool.Pool.terminate, multiprocessing.pool.Pool.join
+
+    def spy_terminate(pool):
+        terminated.append(pool)
+        terminate(pool)
+
+    def spy_join(pool):
+        join(pool)
+        exits.extend(p.exitcode for p in pool._pool)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "terminate", spy_terminate)
+    monkeypatch.setattr(multiprocessing.pool.Pool, "join", spy_join)
+    for _ in range(3):
+        with pytest.raises(GameFailedError):
+            simulate(V, 40, bots=["greedy", userbots.BrokenBot, "greedy", "greedy"], workers=2,
+                     chunk_size=2)  # fmt: skip
+    assert terminated == [] and exits and all(code == 0 for code in exits), exits
+
+
+def test_failed_runs_on_workers_never_hang(tmp_path):
+    """The race above, run many times in a child process with a deadline (it hung the
+    pool's shutdown within a few thousand runs before)."""
+    here = str(Path(__file__).parent)  # (userbots)
+    code = f"""if True:
+        import sys; sys.path.insert(0, {here!r})
+        import userbots
+        from mjcore.sim import simulate, GameFailedError
+        for _ in range(150):
+            try:
+                simulate("xuezhan_kaxinwu", 6, workers=2,
+                         bots=["greedy", userbots.BrokenBot, "greedy", "greedy"])
+            except GameFailedError:
+                pass
+        print("done")
+    """
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=240, cwd=tmp_path)  # fmt: skip  # (not the source tree)
+    assert out.returncode == 0 and out.stdout.strip() == "done", out.stderr[-2000:]
+
+
 def test_numpy_integers_and_none_seed():
     a = simulate(V, np.int64(6), seed=np.int64(5), workers=np.int32(1))
     assert a == simulate(V, 6, seed=5) and type(a.seed) is int

@@ -15,6 +15,7 @@ import os
 import pickle
 import signal
 import sys
+import threading
 import types
 import uuid
 from collections.abc import Iterable, Iterator
@@ -58,19 +59,22 @@ class InlineBackend:
 # ---- local processes -----------------------------------------------------------------------------
 _WORKER_JOB: Job | None = None
 _WORKER_ERROR: str | None = None
+_WORKER_CANCEL: Any = None  # the run's shared flag: set when the parent abandons the run
 _PRELOAD = ["mjcore.sim.backends"]
 """What the fork server imports once, so that every worker forked from it starts warm."""
 
 
-def _init_worker(job: bytes, module_file: str) -> None:
-    """Pool initializer: Ctrl-C is the parent's to handle; keep the run's job.
+def _init_worker(job: bytes, module_file: str, cancel: Any = None) -> None:
+    """Pool initializer: Ctrl-C is the parent's to handle; keep the run's job and its
+    ``cancel`` flag (see :meth:`PoolBackend.close`).
 
     It must not raise: the pool replaces a worker that dies at start, again and again, and the
     run would hang. So the job comes pickled and an error loading it (a bot's module the
     worker cannot import, another copy of mjcore than the caller's) waits for the first task.
     """
-    global _WORKER_JOB, _WORKER_ERROR
+    global _WORKER_JOB, _WORKER_ERROR, _WORKER_CANCEL
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER_CANCEL = cancel
     try:
         if os.path.realpath(__file__) != module_file:
             raise ImportError(f"the worker imported {__file__}, the caller {module_file}")
@@ -84,7 +88,9 @@ def _pool_task(task: tuple[int, int, int]) -> tuple[int, ChunkResult]:
     if _WORKER_ERROR is not None:
         raise RuntimeError(f"a worker process could not load the run: {_WORKER_ERROR}")
     assert _WORKER_JOB is not None
-    return idx, run_chunk(_WORKER_JOB, a, b)
+    if _WORKER_CANCEL is not None and _WORKER_CANCEL.value:  # sent before the run was abandoned
+        return idx, ChunkResult(_WORKER_JOB.empty_stats())
+    return idx, run_chunk(_WORKER_JOB, a, b, cancel=_WORKER_CANCEL)
 
 
 def _preload() -> list[str]:
@@ -204,6 +210,19 @@ def interrupt_kept() -> Iterator[None]:
         raise
 
 
+POOL_STOP_S = 10.0
+"""How long :meth:`PoolBackend.close` waits for the workers to finish before terminating them."""
+
+
+def _joined(pool: Any, timeout: float) -> bool:
+    """Whether ``pool.join()`` returned within ``timeout`` seconds (it runs in a daemon
+    thread: a pool whose task never returns would otherwise block its caller for ever)."""
+    joiner = threading.Thread(target=pool.join, name="mjcore-pool-join", daemon=True)
+    joiner.start()
+    joiner.join(timeout)
+    return not joiner.is_alive()
+
+
 class PoolBackend:
     """``workers`` local processes (multiprocessing); the job is sent once per worker."""
 
@@ -213,6 +232,7 @@ class PoolBackend:
         self.parallelism = workers
         self._needs_main = _needs_main(job, workers)
         self._pool: Any = None
+        self._cancel: Any = None
 
     def describe(self) -> str:
         return f"{self.parallelism} processes"
@@ -221,10 +241,15 @@ class PoolBackend:
         if not chunks:
             return
         size = sum(1 for _ in itertools.islice(chunks, self.parallelism))  # (a long run: no len)
-        args = (pickle_dumps(self.job), os.path.realpath(__file__))
+        ctx = _context()
+        self._cancel = ctx.RawValue("b", 0)  # (read once a deal by every worker: no lock)
+        args = (pickle_dumps(self.job), os.path.realpath(__file__), self._cancel)
         with _main_hidden(not self._needs_main):  # the workers start here, all of them
-            self._pool = _context().Pool(size, initializer=_init_worker, initargs=args)
-        tasks = ((i, a, b) for i, (a, b) in enumerate(chunks))
+            self._pool = ctx.Pool(size, initializer=_init_worker, initargs=args)
+        cancel = self._cancel  # (once set, no further chunk is sent: close() waits for none)
+        tasks = itertools.takewhile(
+            lambda _: not cancel.value, ((i, a, b) for i, (a, b) in enumerate(chunks))
+        )
         with interrupt_kept():
             yield from self._pool.imap_unordered(_pool_task, tasks)
 
@@ -232,10 +257,23 @@ class PoolBackend:
         return None
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
+        """Stop the workers: the run's ``cancel`` flag ends their chunks at the next deal (the
+        chunks not yet started end at once), then the pool is closed and joined.
+
+        Not ``Pool.terminate`` first: it may stop a worker while that worker holds the result
+        queue's lock (writing a result the parent no longer reads), and the pool's task
+        thread then waits for that lock for ever (CPython's multiprocessing.pool; seen in CI
+        after a bot's error). It is the fallback when the workers do not finish in time (a
+        worker stuck in one hand, or one that died with its task).
+        """
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        self._cancel.value = 1
+        pool.close()
+        if not _joined(pool, POOL_STOP_S):
+            pool.terminate()
+            pool.join()
 
 
 # ---- Dask ----------------------------------------------------------------------------------------

@@ -128,11 +128,14 @@ class ChunkResult:
     records: Any = None
 
 
-def run_chunk(job: Job, start: int, stop: int, partial: ChunkResult | None = None) -> ChunkResult:
+def run_chunk(
+    job: Job, start: int, stop: int, partial: ChunkResult | None = None, cancel: Any = None
+) -> ChunkResult:
     """Play hands ``start``..``stop-1`` (whole deals in a duplicate run).
 
     ``partial``, when given, is filled as hands finish, so an interrupted caller keeps the
-    complete hands (deals) played so far.
+    complete hands (deals) played so far. ``cancel``, when given, is a shared flag (its
+    ``value``) that ends the chunk before the next deal once it is set (an abandoned run).
     """
     res = partial or ChunkResult(job.empty_stats())
     from .records import HandRows
@@ -141,7 +144,7 @@ def run_chunk(job: Job, start: int, stop: int, partial: ChunkResult | None = Non
     t0, c0 = time.perf_counter(), time.process_time()
     try:
         with one_blas_thread():  # no spinning BLAS threads beside the hands (mjcore.sim.blas)
-            _play_range(job, start, stop, res, rows)
+            _play_range(job, start, stop, res, rows, cancel)
     finally:
         res.stats.seconds = time.perf_counter() - t0
         res.stats.cpu_seconds = time.process_time() - c0
@@ -150,10 +153,14 @@ def run_chunk(job: Job, start: int, stop: int, partial: ChunkResult | None = Non
     return res
 
 
-def _play_range(job: Job, start: int, stop: int, res: ChunkResult, rows: Any) -> None:
+def _play_range(
+    job: Job, start: int, stop: int, res: ChunkResult, rows: Any, cancel: Any = None
+) -> None:
     """Play hands ``start``..``stop-1`` into ``res`` (and ``rows``), a deal at a time."""
     step = job.players if job.duplicate else 1
     for first in range(start, stop, step):
+        if cancel is not None and cancel.value:
+            break
         faults = res.stats.faults
         played = [(i, *_play_or_explain(job, i, faults)) for i in range(first, first + step)]
         totals: dict[str, int] = {}
