@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import signal
 import statistics
+import subprocess
+import sys
 import threading
 import time
 
@@ -243,3 +247,40 @@ def test_restoring_a_10000_hand_room_keeps_other_rooms_fast(tmp_path):
     # machine is not that: 95 % of pings within the budget, none beyond four times it)
     assert statistics.quantiles(times, n=20)[18] < BUDGET_MS, times
     assert max(times) < 4 * BUDGET_MS, times
+
+
+def test_bot_workers_exit_when_their_server_dies(tmp_path):
+    """A process that starts bot workers (the server's BotPool initializer) and is then
+    killed with SIGKILL, as in a crash: its workers notice and exit within a few seconds,
+    instead of waiting on their task pipe for ever."""
+    code = """if True:
+        import concurrent.futures, multiprocessing, os, signal, sys
+        from mjcore.server.botpool import _warm
+        pool = concurrent.futures.ProcessPoolExecutor(
+            2, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+        pids = {pool.submit(os.getpid).result() for _ in range(8)}
+        print(" ".join(map(str, sorted(pids))), flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+    """
+    log = tmp_path / "out.txt"  # (a file, not a pipe: the workers hold it open too)
+    with log.open("w") as sink:
+        rc = subprocess.run([sys.executable, "-c", code], stdout=sink, stderr=subprocess.STDOUT,
+                            timeout=120, cwd=tmp_path).returncode  # fmt: skip
+    assert rc == -signal.SIGKILL, log.read_text()[-2000:]
+    pids = [int(p) for p in log.read_text().split()]
+    assert pids
+
+    def alive(pid: int) -> bool:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                return f.read().rsplit(")", 1)[1].split()[0] != "Z"  # (a zombie has exited)
+        except FileNotFoundError:
+            return False
+
+    deadline = time.monotonic() + 15
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = [p for p in pids if alive(p)]
+    for p in left:  # (do not leave them behind when the check fails)
+        os.kill(p, signal.SIGKILL)
+    assert not left, f"bot workers {left} outlived their server"

@@ -20,6 +20,8 @@ import multiprocessing
 import os
 import pickle
 import sys
+import threading
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +40,8 @@ WORKER_NICE = 10
 """How much lower the workers' CPU priority is than the server's (os.nice)."""
 QUEUE_PER_WORKER = 4
 """Decisions waiting per worker before rooms fall back to the loop's bot."""
+PARENT_POLL_S = 1.0
+"""How often a worker checks that the server that started it is still there."""
 
 _bots: dict[str, Any] = {}  # in a worker: one bot per name, reused across decisions
 
@@ -64,11 +68,23 @@ def _decide(name: str, blob: bytes, seat: int, seed: list[int], budget_ms: float
 
 def _warm() -> None:
     """When a worker starts: a lower CPU priority than the server's loop (bot work waits for
-    the loop, never the reverse), and the engine and bots imported before the first
-    decision."""
+    the loop, never the reverse), the engine and bots imported before the first decision,
+    and a watch on the server process (:func:`_exit_with_parent`)."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICE)
+    threading.Thread(
+        target=_exit_with_parent, args=(os.getppid(),), name="mjcore-parent-watch", daemon=True
+    ).start()
     from .. import bots  # noqa: F401
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In a worker: exit once the server that started it is gone. A server killed without
+    its shutdown (a crash, kill -9) would otherwise leave its workers waiting on their task
+    pipe for ever, each holding a Python process's memory."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_S)
+    os._exit(0)
 
 
 class BotPool:
