@@ -90,6 +90,9 @@ def test_a_full_disk_then_space_back(tmp_path):
                 ref += 1
                 assert act(clients, ref)["type"] == "ok"
             assert health(srv)[0] == 200
+            # A hand in play when the disk fills: if those actions ended one, the next is
+            # dealt first (a deal on a full disk cannot be stored: nobody would be asked).
+            to_act(clients)
 
             filler = disk / "filler"
             fill(filler)
