@@ -23,9 +23,9 @@ N_FLOWERS = 8
 FIRST_FLOWER = 34
 N_ALL_KINDS = N_KINDS + N_FLOWERS
 ALL_KINDS_MASK = (1 << N_KINDS) - 1
+"""Every non-flower kind as a bitmask (bit t: kind t), as the core's masks are."""
 SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18, 0x7F << 27)
 """Bit masks of the kinds of each suit (0 万, 1 筒, 2 条) and of the honors (3)."""
-"""Every non-flower kind as a bitmask (bit t: kind t), as the core's masks are."""
 SUITS = "mpsz"
 SUIT_NAMES = ("万", "筒", "条")
 

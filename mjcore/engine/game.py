@@ -89,7 +89,6 @@ def _dealt_texts(order: bytes, first: int, dealer: int, n: int, hand_size: int) 
     return texts
 
 
-@cache
 def _others_table(players: int) -> tuple[tuple[int, ...], ...]:
     """``table[s]``: the other seats in play order from seat s's 下家."""
     return tuple(tuple((s + i) % players for i in range(1, players)) for s in range(players))
