@@ -29,6 +29,9 @@ cdef class Game:
     cdef public bint _waits_prefilter, _wins_need_declaration, _draw_wins_need_declaration
     cdef public bint _turn_hook, _flower_hook, _multi_win, _pass_peng
     cdef public int _gang_limit
+    cdef public unsigned long long _flowers
+    cdef public int _hand_size
+    cdef public bint _choices_first, _deal_hook, _choice_hook, _play_hook, _fenzhang
     cdef public frozenset _locks_end
     cdef public tuple _chi_bans
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
@@ -52,7 +55,7 @@ cdef class Game:
     cpdef apply(self, seat, action)
     cpdef _end_hand(self, bint exhausted)
     @cython.locals(st=SeatState, wall=Wall, order=bytes, first=Py_ssize_t, at=Py_ssize_t,
-                   j=Py_ssize_t, i=int, size=int, t=int, is_flower=tuple, hand_size=int,
+                   j=Py_ssize_t, i=int, size=int, t=int, flowers=cython.ulonglong, hand_size=int,
                    held=list, start=Py_ssize_t)
     cpdef _deal(self)
     @cython.locals(shuffler=Pcg64)
@@ -65,7 +68,7 @@ cdef class Game:
     cpdef _begin_play(self)
     cpdef show_indicator(self, int tile, int joker)
     @cython.locals(st=SeatState, last=int, flower=int, aside=list, top=Py_ssize_t,
-                   wall=Wall, events=EventLog, is_flower=tuple)
+                   wall=Wall, events=EventLog, flowers=cython.ulonglong)
     cpdef int _replace_flowers(self, int seat) except? -2
     @cython.locals(st=SeatState)
     cpdef long long seat_waits(self, int seat) except? -1

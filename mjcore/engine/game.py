@@ -230,7 +230,8 @@ STATE = (
     *("seats", "_others", "_plain_jokers", "_kind_jokers", "_free_jokers"),
     *("_waits_prefilter", "_wins_need_declaration", "_locks_end", "_chi_bans", "_turn_hook"),
     "_flower_hook",
-    *("_gang_limit", "_draw_wins_need_declaration", "_multi_win", "_pass_peng"),
+    *("_gang_limit", "_draw_wins_need_declaration", "_multi_win", "_pass_peng", "_flowers"),
+    *("_hand_size", "_choices_first", "_deal_hook", "_choice_hook", "_play_hook", "_fenzhang"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -272,12 +273,9 @@ class Game:
             if seed < 0:
                 raise InvalidOptionError(f"seed must be a non-negative integer, got {seed}")
         self.rules = rules
-        self.variant = variant = rules.variant
-        self.opts = rules.opts
         self.n = players
         self.dealer = dealer
         self.seed = seed
-        self.carry = check_carry(carry, variant, players)
         (
             # is_flower[t]: kind t is a flower in this game (set aside / kept apart, never claimed)
             self.is_flower,
@@ -299,7 +297,19 @@ class Game:
             self._multi_win,  # 一炮多响
             self._pass_peng,  # 过手碰: a passed peng locks the kind (Variant.pass_peng_rule)
             kept_back,
+            self.variant,
+            self.opts,
+            self._flowers,  # is_flower as a bitmask (bit t: kind t is a flower)
+            # The set-up's constants: the deal's size, when the per-hand choices are asked, and
+            # which set-up hooks the variant defines (Rules.own_hooks), and 分张
+            self._hand_size,
+            self._choices_first,  # Variant.choices_before_deal
+            self._deal_hook,
+            self._choice_hook,
+            self._play_hook,
+            self._fenzhang,
         ) = rules._engine  # type: ignore[attr-defined]  # (the Rules' per-game constants: one read)
+        self.carry = check_carry(carry, self.variant, players)
         self.wall = Wall(self._wall_order(seed, wall), 0, -1, kept_back)  # (head, tail, kept)
         self.seats = [SeatState(players) for _ in range(players)]
         self._others = _OTHERS[players]  # [s]: other seats from s's 下家 (others())
@@ -369,7 +379,7 @@ class Game:
         return order
 
     def _deal(self) -> None:
-        wall, is_flower, hand_size = self.wall, self.is_flower, self.variant.hand_size
+        wall, flowers, hand_size = self.wall, self._flowers, self._hand_size
         order, first = wall._order, wall.head
         if first + self.n * hand_size + 1 > len(order):
             raise IndexError("draw from an empty wall")
@@ -381,7 +391,7 @@ class Game:
             start = len(held)
             for j in range(at, at + size):  # 53+ tiles a hand
                 t = order[j]
-                if is_flower[t]:
+                if flowers >> t & 1:
                     held.append(t)
                 else:
                     st.hand[t] += 1
@@ -392,15 +402,15 @@ class Game:
         self.drawn = order[first + hand_size]
         texts = Deferred(_dealt_texts, (order, first, self.dealer, self.n, hand_size))
         self._events.add(_DEAL, self.dealer, texts)
-        if "after_deal" in self.rules.own_hooks:
+        if self._deal_hook:
             self.variant.after_deal(self)
-        if self.rules.fenzhang:
+        if self._fenzhang:
             self.wall.reserve = self.n
 
     def _start(self) -> None:
         """Deal, then the per-hand choices — or the choices first when the variant asks for
         them before the tiles are dealt (``Variant.choices_before_deal``)."""
-        if not self.variant.choices_before_deal:
+        if not self._choices_first:
             self._deal()
         for s in range(self.n):  # choices locked for the rest of the Match (长跑)
             if self.locked_choices[s] is EMPTY or not self.locked_choices[s]:
@@ -415,7 +425,7 @@ class Game:
             self._after_choices()
 
     def _after_choices(self) -> None:
-        if self.variant.choices_before_deal:
+        if self._choices_first:
             self._deal()
         self._begin_play()
 
@@ -426,7 +436,7 @@ class Game:
         again after each round until no seat has a choice left.
         """
         pending: dict[int, list[Action]] = {}
-        if "hand_choices" not in self.rules.own_hooks:  # (the base hook asks nothing)
+        if not self._choice_hook:  # (the base hook asks nothing)
             return pending
         for i in range(self.n):  # from the dealer, in play order
             s = (self.dealer + i) % self.n
@@ -441,7 +451,7 @@ class Game:
         return pending
 
     def _begin_play(self) -> None:
-        if "after_choices" in self.rules.own_hooks:
+        if self._play_hook:
             self.variant.after_choices(self)
         dealer_tile = self.drawn
         for i in range(self.n):  # from the dealer, in play order
@@ -452,7 +462,7 @@ class Game:
             last = self._replace_flowers(seat)
             if seat == self.dealer and last >= 0:
                 dealer_tile = last
-        self.drawn = -1 if self.is_flower[dealer_tile] else dealer_tile
+        self.drawn = -1 if self._flowers >> dealer_tile & 1 else dealer_tile
         self.phase = "turn"
         self.current = self.dealer
         self.draw_how = "deal"
@@ -465,7 +475,7 @@ class Game:
             self._flower_hook and not self.variant.replace_flowers(self, seat)
         ):
             return last
-        wall, events, is_flower = self.wall, self._events, self.is_flower
+        wall, events, flowers = self.wall, self._events, self._flowers
         held: Any = st.held_flowers  # a stack: the last flower held is replaced first
         top = len(held)
         aside: list[int] = []  # (the tuples are set once, at the end)
@@ -475,7 +485,7 @@ class Game:
             aside.append(flower)
             last = wall.draw_tail()
             events.add(_FLOWER, seat, _TILE[flower], _TILE[last])
-            if is_flower[last]:  # another flower: replaced in turn
+            if flowers >> last & 1:  # another flower: replaced in turn
                 if type(held) is tuple:  # (most hands draw none: no list until one does)
                     held = list(held)
                 held[top] = last
@@ -757,7 +767,7 @@ class Game:
     def _may_self_draw(self, seat: int) -> bool:
         """Cheap shape test (one core call) before the full evaluation of a self-draw."""
         st = self.seats[seat]
-        if self.is_flower[self.drawn] or st.held_flowers:
+        if self._flowers >> self.drawn & 1 or st.held_flowers:
             return False
         if self._draw_wins_need_declaration and not (st.declared or self.first_go_around):
             return False  # (Variant.self_draw_wins_need_declaration)
@@ -932,7 +942,7 @@ class Game:
         st = self.seats[seat]
         if how in self._locks_end:  # (a flower drawn from the wall is a draw too)
             st.clear_locks()
-        if self.is_flower[tile]:
+        if self._flowers >> tile & 1:
             st.held_flowers += (tile,)
             if not self._flower_hook or self.variant.replace_flowers(self, seat):
                 self._events.add(_DRAW, seat, _TILE[tile], how)
@@ -956,7 +966,7 @@ class Game:
     # ---- own turn
     def _discard(self, seat: int, tile: int) -> None:
         st = self.seats[seat]
-        if self.is_flower[tile]:
+        if self._flowers >> tile & 1:
             st.held_flowers = _without(st.held_flowers, tile)
         else:
             st.hand[tile] -= 1
@@ -1017,7 +1027,7 @@ class Game:
             self.decisions = {}
         pending = self.pending if not self.pending else {}
         # nobody claims a discarded flower
-        for s in () if self.is_flower[tile] else self._others[src]:
+        for s in () if self._flowers >> tile & 1 else self._others[src]:
             acts = self._claim_options(s, src, tile, kind)
             if acts:
                 acts.append(PASS)

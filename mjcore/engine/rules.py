@@ -95,7 +95,7 @@ class Rules:
     def __post_init__(self) -> None:
         variant = self.variant
         # What every Game under these rules copies into its typed fields, read in one go
-        # (fifteen attribute reads a new hand otherwise): see Game.__init__ for each one.
+        # (two dozen attribute reads a new hand otherwise): see Game.__init__ for each one.
         engine = (
             self.is_flower,
             self.shape_bits,
@@ -113,6 +113,15 @@ class Rules:
             self.multi_win,
             bool(variant.pass_peng_rule),
             self.kept_back,
+            variant,
+            self.opts,
+            sum(1 << t for t, flower in enumerate(self.is_flower) if flower),
+            variant.hand_size,
+            variant.choices_before_deal,
+            "after_deal" in self.own_hooks,
+            "hand_choices" in self.own_hooks,
+            "after_choices" in self.own_hooks,
+            self.fenzhang,
         )
         object.__setattr__(self, "_engine", engine)
 

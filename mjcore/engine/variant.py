@@ -28,7 +28,6 @@ from .rules import Rules, _game_class
 
 FLOWERS = frozenset(range(T.FIRST_FLOWER, T.N_ALL_KINDS))
 _MAX_RULES = 1024  # distinct (options, players) a variant keeps Rules for
-_NO_RULES: dict[int, Any] = {}
 _LOOKUP: list[Callable[[str], Any]] = []  # the registry's get_variant (mjcore.variants sets it)
 
 if TYPE_CHECKING:
@@ -548,10 +547,10 @@ class Variant:
         """This variant under ``options`` (a dict, None for the defaults, or parsed options)
         for ``players`` seats: the one :class:`~mjcore.engine.rules.Rules` of that option set
         (built on first use, then shared). Bad options or players raise InvalidOptionError."""
-        if options is None and type(players) is int:  # the defaults (a simulation's hands)
-            found = self.__dict__.get("_default_rules", _NO_RULES).get(players)
+        if options is None:  # the defaults (a simulation's hands)
+            found = _built_defaults(self, players)
             if found is not None:
-                return found  # type: ignore[no-any-return]
+                return found
         opts = self.parse_options(options)
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             players = check_players(players, self.min_players, self.max_players, self.name)
@@ -652,7 +651,9 @@ class Variant:
         carry: dict[str, Any] | None = None,
     ) -> Game:
         """A new hand; ``wall`` fixes every tile (dealer takes the first 14)."""
-        rules = self.rules(options, players)  # (= rules.new_game: the Game made here, one call)
+        rules = _built_defaults(self, players) if options is None else None
+        if rules is None:
+            rules = self.rules(options, players)  # (= rules.new_game: the Game made here)
         return _game_class()(rules, rules.players, None, seed, wall, dealer, carry)
 
     def calculate(
@@ -753,3 +754,13 @@ def check_situation(ctx: WinContext) -> None:
             raise InvalidHandError(f"flags: {flag} cannot follow a claimed meld")
     if "tianhu" in ctx.flags and "dihu" in ctx.flags:
         raise InvalidHandError("flags: tianhu and dihu exclude each other")
+
+
+def _built_defaults(variant: Variant, players: Any) -> Rules | None:
+    """The variant's shared Rules of its default options for ``players`` seats, if already
+    built (Variant.rules builds them): a new hand's one lookup (typed when compiled)."""
+    if type(players) is not int:
+        return None
+    attrs = variant.__dict__
+    defaults = attrs.get("_default_rules")
+    return None if defaults is None else defaults.get(players)
