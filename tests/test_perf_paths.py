@@ -367,6 +367,55 @@ def test_replay_of_saved_games_is_exact():
             ]
 
 
+# ---- the waits a seat had before its draw (Game._receive) -----------------------------------
+def _fresh_waits(game, seat: int) -> int:
+    """The seat's waits computed afresh (on a copy whose caches are cleared)."""
+    fresh = game.copy()
+    fresh.seats[seat]._waits = -1
+    fresh.seats[seat]._waits_before_draw = -1
+    return fresh.seat_waits(seat)
+
+
+def _fresh_self_draw_test(game, seat: int) -> bool:
+    fresh = game.copy()
+    fresh.seats[seat]._waits_before_draw = -1
+    return fresh._may_self_draw(seat)
+
+
+@pytest.mark.parametrize("variant", ["xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng"])
+def test_waits_known_before_a_draw_are_the_waits_computed_afresh(variant):
+    """A seat's waits from before its draw answer the self-draw test of the drawn tile and are
+    its waits again once it discards that tile: at every step of seeded hands, the same as
+    the core computes afresh, and every cached waits value is the fresh one."""
+    asked = restored = 0
+    for i in range(10):
+        game, _ = play_game(variant, i, bots="greedy", seed=11)
+        replay = type(game).from_dict({**game.to_dict(), "history": []})
+        for seat, action in game.history:
+            st = replay.seats[seat]
+            back = (
+                replay.phase == "turn"
+                and action.kind == "discard"
+                and action.tile == replay.drawn
+                and st._waits_before_draw >= 0
+            )
+            replay.apply(seat, action)
+            if back:
+                restored += 1
+                assert st._waits == _fresh_waits(replay, seat) >= 0
+            for s, other in enumerate(replay.seats):
+                if other._waits >= 0:
+                    assert other._waits == _fresh_waits(replay, s)
+            turn = replay.current
+            if replay.phase == "turn" and replay.drawn >= 0 and replay.draw_how != "claim":
+                if replay.seats[turn]._waits_before_draw >= 0:
+                    asked += 1
+                    expected = _fresh_self_draw_test(replay, turn)
+                    assert replay._may_self_draw(turn) == expected
+    if variant != "rongcheng":  # (荣成 asks no seat's waits in play: nothing is kept)
+        assert asked > 50 and restored > 10, (asked, restored)
+
+
 # ---- 青岛 扣听: readiness of every discard in one pass = _ready_after of each ---------------
 @pytest.mark.parametrize("options", [None, {"hun": False}, {"hun": True, "no_honors": True}])
 def test_qingdao_ready_discards_match_ready_after(options):

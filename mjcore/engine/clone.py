@@ -63,6 +63,7 @@ def copy_seat(st: SeatState) -> SeatState:
     new.sealed = st.sealed
     new.extra = deep_plain(st.extra) if st.extra else {}
     new._waits = st._waits
+    new._waits_before_draw = st._waits_before_draw
     return new
 
 

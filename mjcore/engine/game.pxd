@@ -78,7 +78,7 @@ cdef class Game:
     cpdef evaluate_win(self, int seat, int tile, str how)
     @cython.locals(st=SeatState, m=Meld, t=int)
     cpdef list _turn_actions(self, int seat)
-    @cython.locals(free=int, jk=int, hand=bytearray, st=SeatState)
+    @cython.locals(free=int, jk=int, hand=bytearray, st=SeatState, known=cython.longlong)
     cpdef bint _may_self_draw(self, int seat) except -1
     cpdef int _split_kind(self) except? -2
     @cython.locals(hand=bytearray, natural=bytearray, jk=int)
@@ -91,9 +91,9 @@ cdef class Game:
     cpdef _apply_turn(self, int seat, Action action)
     cpdef draw_for(self, int seat)
     cpdef replacement_for(self, int seat, str cause=*)
-    @cython.locals(st=SeatState)
+    @cython.locals(st=SeatState, known=cython.longlong)
     cpdef _receive(self, int seat, int tile, str how)
-    @cython.locals(st=SeatState)
+    @cython.locals(st=SeatState, known=cython.longlong)
     cpdef _discard(self, int seat, int tile)
     @cython.locals(pending=dict)
     cpdef _open_claims(self, int src, int tile, str kind)

@@ -494,6 +494,7 @@ class Game:
                 st.hand[last] += 1
         st.held_flowers = tuple(held[:top]) if top else ()
         st.flowers += tuple(aside)
+        self._hand_changed(seat)
         return last
 
     # ------------------------------------------------------------- helpers
@@ -650,6 +651,7 @@ class Game:
     def _hand_changed(self, seat: int) -> None:
         st = self.seats[seat]
         st._waits = -1
+        st._waits_before_draw = -1
 
     def win_context(self, seat: int, tile: int, how: str) -> WinContext:
         """Describe the win of ``seat`` on ``tile`` in the current situation."""
@@ -779,6 +781,9 @@ class Game:
             jk = self._split_kind()
             if free and jk >= 0 and hand[jk] >= free:
                 return True
+            known = st._waits_before_draw  # (the drawn tile wins if and only if it is a wait)
+            if known >= 0 and self.drawn != jk:  # (a drawn 混 adds a wildcard, not a wait)
+                return known >> self.drawn & 1 == 1
             return _core.hand_is_win_bits(hand, jk, self.shape_bits)
         counts, jokers = self._split_jokers(seat)
         return self.variant.shape_win(counts, jokers, self.shape_bits)
@@ -951,9 +956,12 @@ class Game:
                 self._events.add(_FLOWER, seat, _TILE[tile], None)
                 self.replacement_for(seat, "flower")
                 return
+            known = -1
         else:
+            known = st._waits  # (of the hand before this tile, if asked since it last changed)
             st.hand[tile] += 1
         self._hand_changed(seat)
+        st._waits_before_draw = known
         self.last_drawer = seat
         self.drawn, self.draw_how = tile, how
         self.phase = "turn"
@@ -966,6 +974,7 @@ class Game:
     # ---- own turn
     def _discard(self, seat: int, tile: int) -> None:
         st = self.seats[seat]
+        known = st._waits_before_draw
         if self._flowers >> tile & 1:
             st.held_flowers = _without(st.held_flowers, tile)
         else:
@@ -975,6 +984,8 @@ class Game:
         st.no_discard = NO_KINDS
         st.pass_hu_any = False
         self._hand_changed(seat)
+        if known >= 0 and tile == self.drawn:  # the hand is the one before the draw again
+            st._waits = known
         self.after_gang = self.chain if self.chain and self.draw_how == "replacement" else 0
         self.drawn = -1
         self._events.add(_DISCARD, seat, _TILE[tile])

@@ -10,6 +10,7 @@ cdef class SeatState:
     cdef public bytearray hand
     cdef public object declared, no_discard, pass_peng, no_bugang
     cdef public long long _waits
+    cdef public long long _waits_before_draw
     cdef public bytearray claimed_from
     cdef public list melds, discards
     cdef public tuple flowers, held_flowers, won_tiles, wins

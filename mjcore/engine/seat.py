@@ -68,6 +68,7 @@ class SeatState:
         "sealed",
         "extra",
         "_waits",
+        "_waits_before_draw",
     )
 
     def __init__(self, players: int = 4) -> None:
@@ -94,6 +95,10 @@ class SeatState:
         self.sealed = False  # 封胡: never offered a win again this hand (Game.seal)
         self.extra: dict[str, Any] = {}
         self._waits = -1  # the shape waits' bitmask (Game.seat_waits), -1 until asked
+        # The waits of the hand before the tile just drawn (Game._receive), -1 when not known:
+        # whether that tile completes the hand, and the waits again once it is discarded.
+        # Reset with _waits on every hand change.
+        self._waits_before_draw = -1
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__slots__}
