@@ -567,6 +567,7 @@ cpdef int shanten_bits(counts, jokers, int flags) except? -9:
 
 
 # ---- the greedy bot's questions, each in one call (mjcore/bots/greedy.py) -------------------
+# (A few µs each: they keep the GIL, whose release and retaking cost a tenth of such a call.)
 cdef int _load(object counts, uint8_t *h) except -1:
     """Copy 34 counts into ``h``, checked 0..4: a bytearray, bytes or uint8 row is read in
     place, anything else goes through :func:`_coerce_row`."""
@@ -653,21 +654,20 @@ def greedy_discard(counts, int joker_kind, int flags, list tiles not None):
     h[tv[0]] += 1
     for t in range(MJ_N_KINDS):
         shan[t] = 99
-    with nogil:
-        for i in range(n):
-            t = tv[i]
-            if shan[t] == 99:
-                h[t] -= 1
-                shan[t] = <int8_t>mj_split_shanten(h, joker_kind, flags)
-                h[t] += 1
-            s = shan[t]
-            if s < best:
-                best, m = s, 0
-            if s == best:
-                pk[m] = i
-                m += 1
-        if m > 1 and best != 0:
-            m = mj_least_connected(h, tv, pk, m)
+    for i in range(n):
+        t = tv[i]
+        if shan[t] == 99:
+            h[t] -= 1
+            shan[t] = <int8_t>mj_split_shanten(h, joker_kind, flags)
+            h[t] += 1
+        s = shan[t]
+        if s < best:
+            best, m = s, 0
+        if s == best:
+            pk[m] = i
+            m += 1
+    if m > 1 and best != 0:
+        m = mj_least_connected(h, tv, pk, m)
     return best, [pk[i] for i in range(m)]
 
 
@@ -702,21 +702,20 @@ def greedy_ready_discard(counts, int joker_kind, int flags, list tiles not None,
     h[tv[pk[0]]] -= 1
     _check_split(h, joker_kind, MJ_Q_WAITS)
     h[tv[pk[0]]] += 1
-    with nogil:
-        for i in range(m):
-            t = tv[pk[i]]
-            h[t] -= 1
-            w = mj_split_waits(h, joker_kind, flags)
-            h[t] += 1
-            key[i] = mj_bits_set(w) + (<int>(w >> bao & 1) if 0 <= bao < 64 else 0)
-            if key[i] > top:
-                top = key[i]
-        for i in range(m):
-            if key[i] == top:
-                pk[kept] = pk[i]
-                kept += 1
-        if kept > 1:
-            kept = mj_least_connected(h, tv, pk, kept)
+    for i in range(m):
+        t = tv[pk[i]]
+        h[t] -= 1
+        w = mj_split_waits(h, joker_kind, flags)
+        h[t] += 1
+        key[i] = mj_bits_set(w) + (<int>(w >> bao & 1) if 0 <= bao < 64 else 0)
+        if key[i] > top:
+            top = key[i]
+    for i in range(m):
+        if key[i] == top:
+            pk[kept] = pk[i]
+            kept += 1
+    if kept > 1:
+        kept = mj_least_connected(h, tv, pk, kept)
     return [pk[i] for i in range(kept)]
 
 
@@ -744,8 +743,7 @@ def shanten_removed(counts, int joker_kind, int flags, dict removed not None,
             _check_split(h, joker_kind, MJ_Q_SHANTEN)
             h[t] += 1
             break
-    with nogil:
-        s = mj_least_after_discard(h, joker_kind, flags)
+    s = mj_least_after_discard(h, joker_kind, flags)
     return s
 
 
