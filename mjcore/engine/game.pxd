@@ -32,6 +32,7 @@ cdef class Game:
     cdef public unsigned long long _flowers
     cdef public int _hand_size
     cdef public bint _choices_first, _deal_hook, _choice_hook, _play_hook, _fenzhang
+    cdef public object _filter_turn, _filter_claims, _before_turn
     cdef public frozenset _locks_end
     cdef public tuple _chi_bans
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer

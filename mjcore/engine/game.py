@@ -232,6 +232,7 @@ STATE = (
     "_flower_hook",
     *("_gang_limit", "_draw_wins_need_declaration", "_multi_win", "_pass_peng", "_flowers"),
     *("_hand_size", "_choices_first", "_deal_hook", "_choice_hook", "_play_hook", "_fenzhang"),
+    *("_filter_turn", "_filter_claims", "_before_turn"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
@@ -308,6 +309,10 @@ class Game:
             self._choice_hook,
             self._play_hook,
             self._fenzhang,
+            # Variant.filter_turn, filter_claims and before_turn, bound to the variant
+            self._filter_turn,
+            self._filter_claims,
+            self._before_turn,
         ) = rules._engine  # type: ignore[attr-defined]  # (the Rules' per-game constants: one read)
         self.carry = check_carry(carry, self.variant, players)
         self.wall = Wall(self._wall_order(seed, wall), 0, -1, kept_back)  # (head, tail, kept)
@@ -740,7 +745,7 @@ class Game:
             acts.append(HU)
         if self._gang_limit and self.extra.get("gang_limit_hit"):  # (荣成 存牌, R28)
             # the variant may add a choice
-            return self.variant.filter_turn(self, seat, acts + [PASS])
+            return self._filter_turn(self, seat, acts + [PASS])
         if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
             if 4 in hand:  # (a C-level scan: most turns hold no four of a kind)
                 acts.extend([GANGS[t] for t in range(N_KINDS) if hand[t] == 4])
@@ -764,7 +769,7 @@ class Game:
             acts = _core.held_items(DISCARDS, hand)
         if st.held_flowers:
             acts.extend([DISCARDS[t] for t in sorted(set(st.held_flowers))])
-        return self.variant.filter_turn(self, seat, acts)
+        return self._filter_turn(self, seat, acts)
 
     def _may_self_draw(self, seat: int) -> bool:
         """Cheap shape test (one core call) before the full evaluation of a self-draw."""
@@ -922,7 +927,7 @@ class Game:
         self.current = seat
         self.chain = 0
         if self._turn_hook:
-            self.variant.before_turn(self, seat)
+            self._before_turn(self, seat)
         if not self.wall.can_draw():
             if self.wall.reserve and self.wall.live >= self.wall.reserve:
                 self._start_fenzhang(seat)
@@ -1042,7 +1047,7 @@ class Game:
             acts = self._claim_options(s, src, tile, kind)
             if acts:
                 acts.append(PASS)
-                acts = self.variant.filter_claims(self, s, acts)
+                acts = self._filter_claims(self, s, acts)
                 if len(acts) != 1 or acts[0] != PASS:
                     pending[s] = acts
         self.pending = pending

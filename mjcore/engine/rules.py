@@ -122,6 +122,10 @@ class Rules:
             "hand_choices" in self.own_hooks,
             "after_choices" in self.own_hooks,
             self.fenzhang,
+            # the hooks asked at every turn and claim, bound once (no method lookup a step)
+            variant.filter_turn,
+            variant.filter_claims,
+            variant.before_turn,
         )
         object.__setattr__(self, "_engine", engine)
 
