@@ -96,7 +96,7 @@ cdef class Game:
     cpdef _receive(self, int seat, int tile, str how)
     @cython.locals(st=SeatState, known=cython.longlong)
     cpdef _discard(self, int seat, int tile)
-    @cython.locals(pending=dict)
+    @cython.locals(pending=dict, windows=tuple, n=int, others=int, i=int, s=int)
     cpdef _open_claims(self, int src, int tile, str kind)
     @cython.locals(st=SeatState, hand=bytearray, may_win=bint, may_chi=bint,
                    waits=cython.ulonglong, low=int, a=int, b=int)
@@ -113,3 +113,5 @@ cdef class Game:
 
 @cython.locals(a=Action)
 cpdef bint _offers(list acts, str kind) except -1
+
+cdef tuple _DISCARD_WINDOWS, _ROB_WINDOWS

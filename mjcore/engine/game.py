@@ -97,12 +97,15 @@ def _others_table(players: int) -> tuple[tuple[int, ...], ...]:
 _OTHERS = tuple(_others_table(n) for n in range(5))  # [players]: shared by all games
 
 
+def _windows(kind: str) -> tuple[tuple[tuple[int, int, str], ...], ...]:
+    """``[src][tile]``: the claim window (src, tile, kind) of each seat and kind."""
+    return tuple(tuple((src, tile, kind) for tile in range(T.N_ALL_KINDS)) for src in range(4))
+
+
 # Every claim window's (source seat, tile, "discard" | "rob"), made once: Game.claim is one of
 # them (a discard opens a window; its tuple is not built each time).
-_OPENED = tuple(
-    tuple(tuple((src, tile, kind) for tile in range(T.N_ALL_KINDS)) for src in range(4))
-    for kind in ("discard", "rob")
-)
+_DISCARD_WINDOWS = _windows("discard")
+_ROB_WINDOWS = _windows("rob")
 
 
 def _hu_event(win: Win, shown: bytes) -> dict[str, Any]:
@@ -1035,15 +1038,18 @@ class Game:
 
     # ---- claims
     def _open_claims(self, src: int, tile: int, kind: str) -> None:
-        self.claim = _OPENED[kind == "rob"][src][tile]
+        windows = _ROB_WINDOWS if kind == "rob" else _DISCARD_WINDOWS
+        self.claim = windows[src][tile]
         # (empty maps are kept, not replaced: most discards are claimed by nobody)
         if self._claim_wins:
             self._claim_wins = {}
         if self.decisions:
             self.decisions = {}
         pending = self.pending if not self.pending else {}
-        # nobody claims a discarded flower
-        for s in () if self._flowers >> tile & 1 else self._others[src]:
+        n = self.n
+        others = 0 if self._flowers >> tile & 1 else n - 1  # nobody claims a discarded flower
+        for i in range(1, others + 1):  # in turn order from the discarder's 下家
+            s = (src + i) % n
             acts = self._claim_options(s, src, tile, kind)
             if acts:
                 acts.append(PASS)
