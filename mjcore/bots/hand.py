@@ -79,16 +79,17 @@ def hand_of(game: Game, seat: int) -> Hand:
     bits = game.shape_bits  # = shape_bits(game.shape_flags)
     # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
     rules = game.rules
-    if rules.plain_jokers:  # (Variant.jokers itself: no wildcards)
-        hand = Hand(counts, bits)
-    elif rules.kind_jokers:  # every copy of the kind: the core splits it itself
+    if rules.plain_jokers:  # (Variant.jokers itself: no wildcards, so no 宝 turned up)
+        return Hand(counts, bits)
+    if rules.kind_jokers:  # every copy of the kind: the core splits it itself
         jk = game.extra.get("joker_kind", -1)
-        hand = Hand(counts, bits, joker_kind=jk) if jk >= 0 and counts[jk] else Hand(counts, bits)
-    elif not variant.jokers(game, seat, counts)[1]:
+        return Hand(counts, bits, joker_kind=jk) if jk >= 0 and counts[jk] else Hand(counts, bits)
+    if not variant.jokers(game, seat, counts)[1]:
         hand = Hand(counts, bits)
     else:  # the variant's own split of each hypothetical hand (on a copy: it is changed)
         own = game.seats[seat].counts_copy()
         hand = Hand(own, bits, split=lambda c: variant.jokers(game, seat, c))
+    # The variant's own wildcards may show a 宝 (荣成): the public facts, read when asked
     hand.public = lambda: variant.public_state(game)
     return hand
 
