@@ -192,3 +192,20 @@ def to_act(clients: list[Client]) -> tuple[Client, str]:
             if c.states and c.states[-1]["view"]["legal_actions"]:
                 return c, c.states[-1]["view"]["legal_actions"][0]
     raise AssertionError("no seat was offered a decision")
+
+
+def switch_language(page: Any, lang: str) -> None:
+    """Set a page's language with its #lang button. The page wires the button once its data
+    has loaded: a click before that does nothing, so it is clicked again when the language
+    has not changed within a few seconds (a loaded machine was seen to need it)."""
+    shown = "document.documentElement.lang"
+    for _ in range(3):
+        if page.evaluate(shown) == lang:
+            return
+        page.click("#lang")
+        try:
+            page.wait_for_function(f"{shown} === {lang!r}", timeout=5000)
+        except Exception as exc:  # (playwright's TimeoutError: the click came too early)
+            if type(exc).__name__ != "TimeoutError":
+                raise
+    assert page.evaluate(shown) == lang

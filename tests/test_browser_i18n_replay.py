@@ -95,6 +95,7 @@ pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from server_support import Server, env, missing  # noqa: E402
+from server_support import switch_language as switch  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 NO_CHROMIUM = missing("the system Chromium", "chromium fonts-wqy-microhei")
@@ -160,12 +161,6 @@ def check_words(page, lang: str) -> None:
             has_cjk(x) for x in page.locator(".seat .name:visible").all_inner_texts()
         )
         assert has_cjk(text)
-
-
-def switch(page, lang: str) -> None:
-    if page.evaluate("document.documentElement.lang") != lang:
-        page.click("#lang")
-    assert page.evaluate("document.documentElement.lang") == lang
 
 
 def click_one(page) -> bool:

@@ -62,6 +62,7 @@ pytest.importorskip("starlette")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from server_support import Server, missing  # noqa: E402
+from server_support import switch_language as switch  # noqa: E402
 
 
 def wait_js(page, expression: str, timeout: float = 5_000) -> None:
@@ -126,12 +127,6 @@ def shoot(page, tmp_path: Path, name: str) -> Path:
         Path(keep).mkdir(parents=True, exist_ok=True)
         shutil.copy(shot, Path(keep) / shot.name)
     return shot
-
-
-def switch(page, lang: str) -> None:
-    if page.evaluate("document.documentElement.lang") != lang:
-        page.click("#lang")
-    assert page.evaluate("document.documentElement.lang") == lang
 
 
 def create(page, variant: str, name: str = "", seats: list[str] | None = None) -> str:

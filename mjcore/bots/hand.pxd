@@ -1,6 +1,15 @@
 # Compiled by Cython: declarations that type hand.py when the wheel is built (CMakeLists.txt).
 # Augments hand.py when compiled: Hand's fields in a C struct (see engine/game.pxd).
 
+cimport cython
+
+from mjcore.engine.game cimport Game
+
+
 cdef class Hand:
     cdef public object counts, flags, split, public
     cdef public int joker_kind, bits
+
+
+@cython.locals(counts=bytearray, jk=int)
+cpdef Hand _split_by_core(Game game, int seat)

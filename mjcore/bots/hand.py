@@ -74,24 +74,34 @@ def rule_choice(variant: Variant, view: dict[str, Any], legal: Sequence[Action])
 
 def hand_of(game: Game, seat: int) -> Hand:
     """The seat's concealed hand for the bot's questions, read from the engine directly."""
+    hand = _split_by_core(game, seat)
+    if hand is not None:
+        return hand
     variant = game.variant
-    counts: Any = game.seats[seat].hand  # the live hand (bytearray): the core only reads it
-    bits = game.shape_bits  # = shape_bits(game.shape_flags)
-    # Without a wildcard in the whole hand none of its parts has one (混, a drawn 宝).
-    rules = game.rules
-    if rules.plain_jokers:  # (Variant.jokers itself: no wildcards, so no 宝 turned up)
-        return Hand(counts, bits)
-    if rules.kind_jokers:  # every copy of the kind: the core splits it itself
-        jk = game.extra.get("joker_kind", -1)
-        return Hand(counts, bits, joker_kind=jk) if jk >= 0 and counts[jk] else Hand(counts, bits)
+    counts: Any = game.seats[seat].hand
+    # Without a wildcard in the whole hand none of its parts has one (a drawn 宝).
     if not variant.jokers(game, seat, counts)[1]:
-        hand = Hand(counts, bits)
+        hand = Hand(counts, game.shape_bits)
     else:  # the variant's own split of each hypothetical hand (on a copy: it is changed)
         own = game.seats[seat].counts_copy()
-        hand = Hand(own, bits, split=lambda c: variant.jokers(game, seat, c))
+        hand = Hand(own, game.shape_bits, split=lambda c: variant.jokers(game, seat, c))
     # The variant's own wildcards may show a 宝 (荣成): the public facts, read when asked
     hand.public = lambda: variant.public_state(game)
     return hand
+
+
+def _split_by_core(game: Game, seat: int) -> Hand | None:
+    """The seat's hand when the core splits its wildcards itself: none (Variant.jokers
+    itself: no 宝 turned up either) or every copy of the joker kind (青岛 混); else None."""
+    counts = game.seats[seat].hand  # the live hand (bytearray): the core only reads it
+    if game._plain_jokers:
+        return Hand(counts, game.shape_bits)
+    if game._kind_jokers:
+        jk = game._split_kind()
+        if jk >= 0 and counts[jk]:
+            return Hand(counts, game.shape_bits, joker_kind=jk)
+        return Hand(counts, game.shape_bits)
+    return None
 
 
 class Hand:

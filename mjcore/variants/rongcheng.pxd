@@ -17,3 +17,5 @@ cpdef list _filter_turn(variant, Game game, int seat, list actions)
 cpdef bint _ready_possible(Game game, int seat) except -1
 @cython.locals(honors=bint, k258=bint, t=int, m=Meld)
 cpdef tuple _meld_colours(melds)
+@cython.locals(bao=int)
+cpdef int _drawn_bao(Game game, int seat) except? -2

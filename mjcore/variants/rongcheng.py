@@ -219,16 +219,8 @@ class Rongcheng(Variant):
 
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
         """摸宝: a declared seat's just-drawn 宝-kind tile is a wildcard; held 宝 tiles are not."""
-        bao = game.extra.get("joker_kind", -1)
-        if (
-            bao < 0
-            or game.drawn != bao
-            or game.current != seat
-            or not counts[bao]
-            or game.draw_how not in ("wall", "replacement", "fenzhang")
-            or not _locked(game.seats[seat])
-            or sum(counts) % 3 != 2  # (counts: an array or the seat's bytearray)
-        ):
+        bao = _drawn_bao(game, seat)
+        if bao < 0 or not counts[bao] or sum(counts) % 3 != 2:  # (an array or a bytearray)
             return counts, 0
         natural = counts.copy()
         natural[bao] -= 1
@@ -263,7 +255,9 @@ class Rongcheng(Variant):
                 return True
             hand = bytearray(hand)
             hand[tile] -= 1
-        return bool(self.waits_mask(hand, st.melds, game.opts, game.shape_bits) >> tile & 1)
+            return bool(self.waits_mask(hand, st.melds, game.opts, game.shape_bits) >> tile & 1)
+        shape = game.seat_waits(seat)  # (the engine's, kept until the seat's hand changes)
+        return bool(_with_patterns(shape, hand, st.melds, game.opts) >> tile & 1)
 
     def win_flags(self, game: Game, seat: int, tile: int, how: str) -> set[str]:
         st, flags = game.seats[seat], set()
@@ -394,23 +388,7 @@ class Rongcheng(Variant):
         ``bits``: ``self.shape_bits(opts)`` when the caller has it (a game's shape_bits)."""
         if bits < 0:
             bits = self.shape_bits(opts)
-        mask = int(_core.waits_mask_bits(counts, 0, bits))
-        honors, k258 = _meld_colours(melds)
-        feng = honors and not opts.no_honors
-        zhang = k258 and not opts.luanzhang
-        if not (feng or zhang):
-            return mask
-        # one byte per kind (the core has checked the counts: 0..4)
-        if isinstance(counts, (bytes, bytearray)):
-            held = counts
-        else:
-            held = counts.tobytes() if counts.dtype == _U8 else counts.astype(_U8).tobytes()
-        full = T.kinds_mask(t for t in range(34) if held[t] == 4) if 4 in held else 0
-        if feng and not _core.tiles_in(held, _MASK_SUITED):
-            mask |= _MASK_HONORS & ~full
-        if zhang and not _core.tiles_in(held, _MASK_NOT_258):
-            mask |= _MASK_258 & ~full
-        return mask
+        return _with_patterns(int(_core.waits_mask_bits(counts, 0, bits)), counts, melds, opts)
 
     # ---- scoring ------------------------------------------------------------
     def check_description(self, ctx: WinContext, opts: RongchengOptions) -> None:
@@ -589,6 +567,21 @@ DECLARE = {d: Action("declare", name=d) for d in DECLARATIONS + READINGS}
 
 
 # ---- helpers ---------------------------------------------------------------------
+def _drawn_bao(game: Game, seat: int) -> int:
+    """The 宝 kind when ``seat``, declared and locked, has just drawn it (摸宝), else −1
+    (Rongcheng.jokers: typed when compiled)."""
+    bao = game.extra.get("joker_kind", -1)
+    if (
+        bao < 0
+        or game.drawn != bao
+        or game.current != seat
+        or game.draw_how not in ("wall", "replacement", "fenzhang")
+        or not _locked(game.seats[seat])
+    ):
+        return -1
+    return bao  # type: ignore[no-any-return]
+
+
 def _locked(st: Any) -> bool:
     """Declared 听 and discarded since: the hand is locked and may win."""
     return bool(st.declared) and st.discard_count > st.extra.get("ting_discards", 1 << 30)
@@ -672,6 +665,27 @@ def _ready_possible(game: Game, seat: int) -> bool:
     if honors and not opts.no_honors and _core.tiles_in(hand, _MASK_SUITED) <= 1:
         return True
     return k258 and not opts.luanzhang and _core.tiles_in(hand, _MASK_NOT_258) <= 1
+
+
+def _with_patterns(mask: int, counts: Any, melds: Any, opts: RongchengOptions) -> int:
+    """``mask``, the shape waits of the 3m+1 concealed ``counts``, with the kinds that
+    complete them as 风一色 or 掌一色 (Rongcheng.waits_mask)."""
+    honors, k258 = _meld_colours(melds)
+    feng = honors and not opts.no_honors
+    zhang = k258 and not opts.luanzhang
+    if not (feng or zhang):
+        return mask
+    # one byte per kind (the core has checked the counts: 0..4)
+    if isinstance(counts, (bytes, bytearray)):
+        held = counts
+    else:
+        held = counts.tobytes() if counts.dtype == _U8 else counts.astype(_U8).tobytes()
+    full = T.kinds_mask(t for t in range(34) if held[t] == 4) if 4 in held else 0
+    if feng and not _core.tiles_in(held, _MASK_SUITED):
+        mask |= _MASK_HONORS & ~full
+    if zhang and not _core.tiles_in(held, _MASK_NOT_258):
+        mask |= _MASK_258 & ~full
+    return mask
 
 
 def _meld_colours(melds: Any) -> tuple[bool, bool]:
