@@ -9,6 +9,7 @@ with 杠上杠 doubling, and 查叫 when the wall runs out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -282,7 +283,9 @@ class XuezhanKaxinwu(Variant):
         return game.last_drawer if game.last_drawer >= 0 else game.dealer
 
 
+@cache
 def _hit(pid: str, combine: str) -> Hit:
+    """The pattern's Hit, made once (a Hit is frozen: every win shares it)."""
     return Hit(pid, *FANS[pid], combine)
 
 
