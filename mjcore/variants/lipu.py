@@ -291,11 +291,14 @@ class Lipu(Variant):
     def settle_end(self, game: Game) -> list[Payment]:
         """Gang scores (流局 too): 直杠 — the discarder 1; 补杠 — the pung's discarder 1; 暗杠 —
         each other seat 1. Not the gang right before a 杠上花/杠上炮; not a sealed seat's."""
-        events = game.event_log.select("hu", "gang", "sealed")  # (all this reads)
+        events = game.event_log.select("gang", "sealed")  # (all this reads)
         skip = -1
         if any(set(w.breakdown.ids) & GANG_COLUMNS for w in game.wins):
-            first_hu = next(i for i, e in enumerate(events) if e["type"] == "hu")
-            skip = max(i for i in range(first_hu) if events[i]["type"] == "gang")
+            # the gang the 杠上花/杠上炮 came from: the last one before the first hu (the hu
+            # events' places from the log's types: a hu's patterns are not decoded for this)
+            kinds = game.event_log.types()
+            before = sum(k in ("gang", "sealed") for k in kinds[: kinds.index("hu")])
+            skip = max(i for i in range(before) if events[i]["type"] == "gang")
         sealed: set[int] = set()
         out = []
         for i, ev in enumerate(events):
