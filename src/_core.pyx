@@ -639,7 +639,7 @@ def greedy_discard(counts, int joker_kind, int flags, list tiles not None):
     cdef int tv[42]
     cdef int pk[42]
     cdef int8_t shan[34]
-    cdef int n, i, t, s, m = 0, best = 99
+    cdef int n, i, t, m = 0, best = 99
     _load(counts, h)
     _load_tiles(tiles, tv)
     n = len(tiles)
@@ -652,18 +652,9 @@ def greedy_discard(counts, int joker_kind, int flags, list tiles not None):
     h[tv[0]] -= 1
     _check_split(h, joker_kind, MJ_Q_SHANTEN)  # every discard leaves the same total
     h[tv[0]] += 1
-    for t in range(MJ_N_KINDS):
-        shan[t] = 99
+    best = _discard_shantens(h, tv, n, joker_kind, flags, shan)
     for i in range(n):
-        t = tv[i]
-        if shan[t] == 99:
-            h[t] -= 1
-            shan[t] = <int8_t>mj_split_shanten(h, joker_kind, flags)
-            h[t] += 1
-        s = shan[t]
-        if s < best:
-            best, m = s, 0
-        if s == best:
+        if shan[tv[i]] == best:
             pk[m] = i
             m += 1
     if m > 1 and best != 0:
