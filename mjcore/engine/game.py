@@ -690,7 +690,7 @@ class Game:
     def evaluate_win(self, seat: int, tile: int, how: str) -> Breakdown | None:
         """The breakdown if ``seat`` may win on ``tile`` now, else None."""
         st = self.seats[seat]
-        if self.is_flower[tile] or st.held_flowers or st.sealed:
+        if self._flowers >> tile & 1 or st.held_flowers or st.sealed:
             return None  # a flower never completes a hand, nor can one be held at a win
         if not self.variant.can_win(self, seat, tile, how):
             return None
@@ -775,7 +775,8 @@ class Game:
         return self._filter_turn(self, seat, acts)
 
     def _may_self_draw(self, seat: int) -> bool:
-        """Cheap shape test (one core call) before the full evaluation of a self-draw."""
+        """Cheap shape test (at most one core call: none when the waits before the draw are
+        known) before the full evaluation of a self-draw."""
         st = self.seats[seat]
         if self._flowers >> self.drawn & 1 or st.held_flowers:
             return False
@@ -1252,7 +1253,7 @@ class Game:
         while order:
             seat = order.pop(0)
             tile = self.wall.draw()
-            if self.is_flower[tile]:  # a flower cannot win: it is simply set aside
+            if self._flowers >> tile & 1:  # a flower cannot win: it is simply set aside
                 self.set_aside.append(tile)
                 continue
             st = self.seats[seat]
