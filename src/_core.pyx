@@ -772,18 +772,13 @@ cdef int _discard_shantens(uint8_t *h, const int *tv, int n, int joker_kind, int
                            int8_t *shan) noexcept nogil:
     """Fill ``shan[t]`` with the shanten after discarding each kind ``t`` of ``tv[:n]`` (each
     kind computed once; the others left 99); the least of them (99 when ``n`` is 0)."""
-    cdef int i, t, best = 99
+    cdef int i, t
+    cdef uint64_t kinds = 0
     for t in range(MJ_N_KINDS):
         shan[t] = 99
     for i in range(n):
-        t = tv[i]
-        if shan[t] == 99:
-            h[t] -= 1
-            shan[t] = <int8_t>mj_split_shanten(h, joker_kind, flags)
-            h[t] += 1
-        if shan[t] < best:
-            best = shan[t]
-    return best
+        kinds |= 1ull << tv[i]
+    return mj_discard_shantens(h, joker_kind, flags, kinds, shan)
 
 
 cdef inline long _live(uint64_t waits, const long *unseen) noexcept nogil:

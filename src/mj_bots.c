@@ -26,16 +26,36 @@ uint64_t mj_split_waits(uint8_t *h, int jk, int flags) {
     return w;
 }
 
-int mj_least_after_discard(uint8_t *h, int jk, int flags) {
-    int best = 99;
+int mj_discard_shantens(uint8_t *h, int jk, int flags, uint64_t kinds, int8_t *shan) {
+    int k = 0, best = 99;
+    if (jk >= 0) {
+        k = h[jk];
+        h[jk] = 0;
+    }
+    MjShantenBase facts; /* each discard changes one kind: one group's rank to recompute */
+    mj_shanten_base(&facts, h, flags);
     for (int t = 0; t < MJ_N_KINDS; t++) {
-        if (!h[t]) continue;
-        h[t] -= 1;
-        int s = mj_split_shanten(h, jk, flags);
-        h[t] += 1;
+        if (!(kinds >> t & 1)) continue;
+        int s;
+        if (t == jk) {
+            if (!k) continue;
+            s = mj_shanten_after(&facts, h, -1, 0, k - 1);
+        } else {
+            if (!h[t]) continue;
+            h[t] -= 1;
+            s = mj_shanten_after(&facts, h, t, h[t] + 1, k);
+            h[t] += 1;
+        }
+        shan[t] = (int8_t)s;
         if (s < best) best = s;
     }
+    if (jk >= 0) h[jk] = (uint8_t)k;
     return best;
+}
+
+int mj_least_after_discard(uint8_t *h, int jk, int flags) {
+    int8_t shan[MJ_N_KINDS];
+    return mj_discard_shantens(h, jk, flags, (1ull << MJ_N_KINDS) - 1, shan);
 }
 
 int mj_connectivity(const uint8_t *c, int t) {
@@ -108,9 +128,10 @@ long mj_ukeire_one(uint8_t *h, int t, int jk, int flags, const long *unseen, uin
     *k = jokers;
     *code = mj_check(h, jokers, MJ_Q_SHANTEN, bad);
     if (*code == MJ_OK) {
-        int base = mj_shanten(h, jokers, flags);
-        for (int u = 0; u < MJ_N_KINDS; u++) n += h[u];
-        n += jokers;
+        MjShantenBase facts; /* each draw changes one kind: one group's rank to recompute */
+        mj_shanten_base(&facts, h, flags);
+        int base = mj_shanten_after(&facts, h, -1, 0, jokers);
+        n = facts.n + jokers;
         /* 3m+1 tiles (a hand after its discard): one more tile is a valid 3m+2 hand whenever
          * no kind goes past 4, so mj_check can only fail on a kind already held 4 times. */
         int sure = n % 3 == 1 && n < MJ_MAX_TILES;
@@ -122,11 +143,11 @@ long mj_ukeire_one(uint8_t *h, int t, int jk, int flags, const long *unseen, uin
                     *code = mj_check(h, jokers + 1, MJ_Q_SHANTEN, bad);
                     if (*code != MJ_OK) break;
                 }
-                s = mj_shanten(h, jokers + 1, flags);
+                s = mj_shanten_after(&facts, h, -1, 0, jokers + 1);
             } else {
                 h[u] += 1;
                 if (!sure || h[u] > 4) *code = mj_check(h, jokers, MJ_Q_SHANTEN, bad);
-                if (*code == MJ_OK) s = mj_shanten(h, jokers, flags);
+                if (*code == MJ_OK) s = mj_shanten_after(&facts, h, u, h[u] - 1, jokers);
                 h[u] -= 1;
                 if (*code != MJ_OK) break;
             }

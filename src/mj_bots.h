@@ -12,6 +12,10 @@ int mj_split_shanten(uint8_t *h, int jk, int flags);
 uint64_t mj_split_waits(uint8_t *h, int jk, int flags);
 /* Least shanten of h less one held tile (99 with none). */
 int mj_least_after_discard(uint8_t *h, int jk, int flags);
+/* shan[t] = the shanten of h less one t (wildcards split out after the discard) for each
+ * held kind t of the bitmask `kinds`, other entries untouched; the least of them (99 with
+ * none). */
+int mj_discard_shantens(uint8_t *h, int jk, int flags, uint64_t kinds, int8_t *shan);
 /* How much kind t helps its neighbours (lower goes first): 2 x (3 (c[t] - 1) + same-suit
  * kinds within two ranks, weight 2 if adjacent else 1) + 1 unless a terminal; honors 3 (c - 1). */
 int mj_connectivity(const uint8_t *c, int t);

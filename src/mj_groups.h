@@ -134,6 +134,19 @@ static inline unsigned mj_lane_bits(uint64_t w) {
 #endif
     return (unsigned)((w * 0x0102040810204080ull) >> 56);
 }
+/* Bit t of the result = kind t is held at least v times (1 <= v <= 4). */
+static inline uint64_t mj_lanes_mask(const MjLanes *x, int v) {
+    uint64_t occ = 0;
+    for (int j = 0; j < 5; j++) occ |= (uint64_t)mj_lane_bits(mj_lane_ge(x->w[j], v)) << (8 * j);
+    return occ;
+}
+/* Number of set bits (portable: no popcount instruction needed). */
+static inline int mj_popcount(uint64_t v) {
+    v -= (v >> 1) & 0x5555555555555555ull;
+    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+    v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((v * MJ_LANE_ONES) >> 56);
+}
 /* 十三不靠 on a hand whose counts are all 0 or 1: the held suited kinds of
  * each suit lie in one residue class (kind % 3, as 9 % 3 == 0) and no two
  * suits share a class; the honors are free. */
@@ -154,6 +167,21 @@ static inline int mj_total(const uint8_t *c) {
     MjLanes x = mj_lanes(c);
     return mj_lanes_total(&x);
 }
+
+/* What the shanten of a hand is read from, kept so that the shanten after one kind's count
+ * changes costs one group's rank, not four (the bots' loops over draws and discards). */
+typedef struct {
+    uint32_t rank[4];     /* ranks of suits m, p, s and of the honors */
+    uint64_t held, held2; /* kinds held at least once / twice (the 14-tile special forms) */
+    int n, n2, n1;        /* tiles; seven pairs' gains of 2 and of 1 (seven_pairs_overlap) */
+    int flags;
+} MjShantenBase;
+
+/* The facts of hand c (any size: the special forms' are always kept). */
+void mj_shanten_base(MjShantenBase *b, const uint8_t *c, int flags);
+/* The shanten with k jokers of hand c, which is b's hand with kind u's count changed from
+ * `was` to c[u] (u = -1: b's hand itself). Equal to mj_shanten(c, k, b->flags). */
+int mj_shanten_after(const MjShantenBase *b, const uint8_t *c, int u, int was, int k);
 
 /* Kernels given what the batch check already computed: the lanes x of c and
  * its tile count n (mj_waits / mj_shanten compute them themselves). */

@@ -209,17 +209,17 @@ static inline int max_nibble10(uint64_t w) {
     return best;
 }
 
-static int standard_overlap(const uint8_t *c, int sets, int pair258) {
-    uint32_t h = MJ_HON_VEC[mj_hon_rank(c + 27)];
+static int standard_overlap(const uint32_t rank[4], int sets, int pair258) {
+    uint32_t h = MJ_HON_VEC[rank[3]];
     uint64_t lo, hi;
     if (pair258) {
         const uint8_t *v = MJ_SUIT_VIEW_258;
-        lo = MJ_PAIR_SS_258[v[mj_suit_rank(c)] * MJ_SUIT_VIEWS_258 + v[mj_suit_rank(c + 9)]];
-        hi = MJ_PAIR_SH_258[v[mj_suit_rank(c + 18)] * MJ_HON_VECS + h];
+        lo = MJ_PAIR_SS_258[v[rank[0]] * MJ_SUIT_VIEWS_258 + v[rank[1]]];
+        hi = MJ_PAIR_SH_258[v[rank[2]] * MJ_HON_VECS + h];
     } else {
         const uint8_t *v = MJ_SUIT_VIEW_ANY;
-        lo = MJ_PAIR_SS_ANY[v[mj_suit_rank(c)] * MJ_SUIT_VIEWS_ANY + v[mj_suit_rank(c + 9)]];
-        hi = MJ_PAIR_SH_ANY[v[mj_suit_rank(c + 18)] * MJ_HON_VECS + h];
+        lo = MJ_PAIR_SS_ANY[v[rank[0]] * MJ_SUIT_VIEWS_ANY + v[rank[1]]];
+        hi = MJ_PAIR_SH_ANY[v[rank[2]] * MJ_HON_VECS + h];
     }
     uint64_t half = (1ull << (4 * sets + 4)) - 1, mask = half | half << 20; /* a <= sets */
     return max_nibble10((lo & mask) + ((hi >> (4 * (4 - sets))) & mask));
@@ -232,15 +232,11 @@ static inline int top_gains(int n2, int n1, int slots) {
 }
 
 /* Seven pairs (a kind may hold two pairs): kind with count x offers the gains
- * min(x, 2) and min(x - 2, 2). With 2/5/8 one pair is forced onto the best
- * 2/5/8 kind; the other six take the best remaining gains. */
-static int seven_pairs_overlap(const uint8_t *c, const MjLanes *x, int pair258) {
-    uint64_t two = 0, one = 0; /* lanes stay <= 10 and <= 5: no carries */
-    for (int j = 0; j < 5; j++) {
-        two += mj_lane_ge(x->w[j], 2) + mj_lane_ge(x->w[j], 4);
-        one += x->w[j] & MJ_LANE_ONES;
-    }
-    int n2 = mj_lane_sum(two), n1 = mj_lane_sum(one), best258 = 0;
+ * min(x, 2) and min(x - 2, 2), so n2 gains of 2 (kinds held twice, plus kinds held four
+ * times) and n1 of 1 (kinds held an odd number of times). With 2/5/8 one pair is forced
+ * onto the best 2/5/8 kind; the other six take the best remaining gains. */
+static int seven_pairs_overlap(const uint8_t *c, int n2, int n1, int pair258) {
+    int best258 = 0;
     if (!pair258) return top_gains(n2, n1, 7);
     for (int s = 0; s < 27; s += 9)
         for (int r = 1; r < 9; r += 3) best258 = mj_max(best258, mj_min(c[s + r], 2));
@@ -249,41 +245,102 @@ static int seven_pairs_overlap(const uint8_t *c, const MjLanes *x, int pair258) 
     return best258 + top_gains(n2, n1, 6);
 }
 
-static int orphans_overlap(const uint8_t *c) {
-    int distinct = 0, dup = 0;
-    for (int j = 0; j < 13; j++) {
-        distinct += c[MJ_ORPHAN_KINDS[j]] > 0;
-        dup |= c[MJ_ORPHAN_KINDS[j]] > 1;
-    }
-    return distinct + dup;
+/* The 13 orphan kinds (1/9 of each suit and the 7 honors) as bits of a kind mask. */
+#define MJ_ORPHAN_BITS \
+    (1ull << 0 | 1ull << 8 | 1ull << 9 | 1ull << 17 | 1ull << 18 | 1ull << 26 | 0x7Full << 27)
+
+/* Distinct orphan kinds held, plus one if any of them is held twice or more; `held` and
+ * `held2` are the kinds held at least once and at least twice (mj_lanes_mask). */
+static int orphans_overlap(uint64_t held, uint64_t held2) {
+    return mj_popcount(held & MJ_ORPHAN_BITS) + ((held2 & MJ_ORPHAN_BITS) != 0);
 }
 
-/* 十三不靠: distinct kinds inside the 16 of the best suit/residue permutation. */
-static int knitted_overlap(const uint8_t *c) {
+/* 十三不靠: distinct kinds inside the 16 of the best suit/residue permutation. A suit's
+ * kinds of residue r (kind % 3) are the bits 0x49 << r of its 9-bit row of `held`; their
+ * number is bit-field 6..8 of (row >> r & 0x49) * 0x49 (b0 + b3 + b6 lands there, and the
+ * lower fields, at most 2 << 3, never carry into it). */
+static int knitted_overlap(uint64_t held) {
     static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    int cnt[3][3] = {{0}}, honors = 0, best = 0;
-    for (int t = 0; t < 27; t++) cnt[t / 9][t % 9 % 3] += c[t] > 0;
-    for (int t = 27; t < MJ_N_KINDS; t++) honors += c[t] > 0;
+    int cnt[3][3], best = 0;
+    for (int s = 0; s < 3; s++) {
+        unsigned row = (unsigned)(held >> (9 * s)) & 0x1FFu;
+        for (int r = 0; r < 3; r++) cnt[s][r] = (int)(((row >> r & 0x49u) * 0x49u) >> 6 & 7u);
+    }
     for (int p = 0; p < 6; p++)
         best = mj_max(best, cnt[0][perms[p][0]] + cnt[1][perms[p][1]] + cnt[2][perms[p][2]]);
-    return mj_min(best + honors, MJ_MAX_TILES);
+    return mj_min(best + mj_popcount(held >> 27), MJ_MAX_TILES);
+}
+
+/* The shanten of the hand c whose facts (as MjShantenBase) are given, with k jokers. */
+static int shanten_of(const uint8_t *c, const MjShantenBase *b, int k) {
+    int t = b->n + k, sets = (t - 1) / 3, slots = 3 * sets + 2, flags = b->flags;
+    int ov = standard_overlap(b->rank, sets, flags & MJ_PAIR258);
+    if (slots == MJ_MAX_TILES) {
+        if (flags & MJ_SEVEN_PAIRS)
+            ov = mj_max(ov, seven_pairs_overlap(c, b->n2, b->n1, flags & MJ_PAIR258));
+        if (flags & MJ_ORPHANS) ov = mj_max(ov, orphans_overlap(b->held, b->held2));
+        if (flags & MJ_KNITTED) ov = mj_max(ov, knitted_overlap(b->held));
+    }
+    return slots - ov - k - 1;
+}
+
+/* The facts of c given its lanes x and tile count n; the special forms' only if asked. */
+static void shanten_facts(MjShantenBase *b, const uint8_t *c, const MjLanes *x, int n,
+                          int flags, int special) {
+    b->rank[0] = mj_suit_rank(c);
+    b->rank[1] = mj_suit_rank(c + 9);
+    b->rank[2] = mj_suit_rank(c + 18);
+    b->rank[3] = mj_hon_rank(c + 27);
+    b->n = n;
+    b->flags = flags;
+    b->n2 = b->n1 = 0;
+    b->held = b->held2 = 0;
+    if (!special) return;
+    if (flags & MJ_SEVEN_PAIRS) {
+        uint64_t two = 0, one = 0; /* lanes stay <= 10 and <= 5: no carries */
+        for (int j = 0; j < 5; j++) {
+            two += mj_lane_ge(x->w[j], 2) + mj_lane_ge(x->w[j], 4);
+            one += x->w[j] & MJ_LANE_ONES;
+        }
+        b->n2 = mj_lane_sum(two);
+        b->n1 = mj_lane_sum(one);
+    }
+    if (flags & (MJ_ORPHANS | MJ_KNITTED)) {
+        b->held = mj_lanes_mask(x, 1);
+        b->held2 = mj_lanes_mask(x, 2);
+    }
 }
 
 int mj_shanten_lanes(const uint8_t *c, const MjLanes *x, int n, int k, int flags) {
-    int t = n + k, sets = (t - 1) / 3, slots = 3 * sets + 2;
-    int ov = standard_overlap(c, sets, flags & MJ_PAIR258);
-    if (slots == MJ_MAX_TILES) {
-        if (flags & MJ_SEVEN_PAIRS) ov = mj_max(ov, seven_pairs_overlap(c, x, flags & MJ_PAIR258));
-        if (flags & MJ_ORPHANS) ov = mj_max(ov, orphans_overlap(c));
-        if (flags & MJ_KNITTED) ov = mj_max(ov, knitted_overlap(c));
-    }
-    return slots - ov - k - 1;
+    MjShantenBase b;
+    shanten_facts(&b, c, x, n, flags, (n + k - 1) / 3 * 3 + 2 == MJ_MAX_TILES);
+    return shanten_of(c, &b, k);
 }
 
 int mj_shanten(const uint8_t *c, int k, int flags) {
     MjLanes x = mj_lanes(c);
     return mj_shanten_lanes(c, &x, mj_lanes_total(&x), k, flags);
+}
+
+void mj_shanten_base(MjShantenBase *b, const uint8_t *c, int flags) {
+    MjLanes x = mj_lanes(c);
+    shanten_facts(b, c, &x, mj_lanes_total(&x), flags, 1);
+}
+
+int mj_shanten_after(const MjShantenBase *b, const uint8_t *c, int u, int was, int k) {
+    if (u < 0) return shanten_of(c, b, k);
+    MjShantenBase a = *b;
+    int now = c[u];
+    uint64_t bit = 1ull << u;
+    if (u < 27) a.rank[u / 9] = mj_suit_rank(c + u / 9 * 9);
+    else a.rank[3] = mj_hon_rank(c + 27);
+    a.n += now - was;
+    a.n2 += (now >= 2) + (now >= 4) - (was >= 2) - (was >= 4);
+    a.n1 += (now & 1) - (was & 1);
+    a.held = now ? a.held | bit : a.held & ~bit;
+    a.held2 = now >= 2 ? a.held2 | bit : a.held2 & ~bit;
+    return shanten_of(c, &a, k);
 }
 
 /* Kinds that can be the pair of a standard decomposition: take the pair out

@@ -1,7 +1,7 @@
 # Compiled by Cython into mjcore._core (CMakeLists.txt).
 # C-level interface of the native kernels (src/mj_hand.h).
 from libc.stddef cimport ptrdiff_t
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
 
 
 cdef extern from "mj_hand.h" nogil:
@@ -51,6 +51,8 @@ cdef extern from "mj_bots.h" nogil:
     int mj_split_shanten(uint8_t *h, int jk, int flags) noexcept
     uint64_t mj_split_waits(uint8_t *h, int jk, int flags) noexcept
     int mj_least_after_discard(uint8_t *h, int jk, int flags) noexcept
+    int mj_discard_shantens(uint8_t *h, int jk, int flags, uint64_t kinds,
+                            int8_t *shan) noexcept
     int mj_connectivity(const uint8_t *c, int t) noexcept
     int mj_least_connected(const uint8_t *c, const int *tiles, int *picks, int n) noexcept
     int mj_bits_set(uint64_t w) noexcept

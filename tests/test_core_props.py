@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import reference as ref
 from core_hands import any_hand, forms, ref_forms
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import mjcore
@@ -239,3 +239,45 @@ def test_tiles_in_rejects_a_bad_mask():
     for bad in (-1, 1 << 34, 2.0, "1"):
         with pytest.raises(InvalidHandError, match="bitmask"):
             _core.tiles_in(bytearray(34), bad)
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_hand((2, 5, 8, 11, 14), max_jokers=0), forms, st.integers(-1, 33))
+def test_shanten_of_each_discard_and_draw_is_one_shanten_each(h, f, jk):
+    """The bots' loops over discards and draws (one group's rank recomputed per kind, the
+    special forms' facts updated) give the shanten a fresh call gives, every form included."""
+    c, _ = h
+    assume(int(c.sum()) % 3 == 2)  # (a hand that capped a kind at 4 holds fewer tiles)
+    bits = _core.form_flags(**f)
+
+    def fresh(counts):  # every copy of jk a joker, as the bots' hands split them
+        counts = counts.copy()
+        k = 0
+        if jk >= 0:
+            k, counts[jk] = int(counts[jk]), 0
+        return mjcore.shanten(counts, k, **f)
+
+    held = np.flatnonzero(c).tolist()
+    shantens, _ = _core.expert_discards(bytearray(c), jk, bits, held)
+    expect = []
+    for t in held:
+        after = c.copy()
+        after[t] -= 1
+        expect.append(fresh(after))
+    assert shantens == expect
+    unseen = [4 - int(n) for n in c]
+    # (only kinds near the hand are tried: each held kind and its suit's within two ranks)
+    near = {u for t in held for u in range(t - 2, t + 3) if u // 9 == t // 9 < 3} | set(held)
+    got = _core.expert_ukeire(bytearray(c), jk, bits, unseen, held)
+    for t, n in zip(held, got, strict=True):
+        after = c.copy()
+        after[t] -= 1
+        base = fresh(after)
+        draws = 0
+        for u in near:
+            if unseen[u]:
+                after[u] += 1
+                if fresh(after) < base:
+                    draws += unseen[u]
+                after[u] -= 1
+        assert n == draws

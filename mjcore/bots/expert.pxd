@@ -11,6 +11,7 @@ cimport cython
 
 from mjcore.bots.hand cimport Hand
 from mjcore.engine.game cimport Game
+from mjcore.engine.melds cimport Meld
 from mjcore.engine.seat cimport SeatState
 
 
@@ -31,7 +32,7 @@ cdef class Info:
     cpdef danger(self, int t)
 
 
-@cython.locals(c=bytearray, per=list, total=int, suit=int, other=int)
+@cython.locals(c=bytearray, per=cython.int[4], t=int, m=Meld, total=int, suit=int, other=int)
 cpdef tuple _flush_suit(Info info)
 
 

@@ -651,12 +651,20 @@ def _live(info: Info, t: int) -> int:
 def _flush_suit(info: Info) -> tuple[int, float]:
     """(suit, bonus for an off-suit discard) when the hand leans to 清一色, else (-1, 0)."""
     c = info.hand.counts
-    per = [sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34])]
+    per = [0, 0, 0, 0]  # tiles of suits m, p, s and of the honors, melds included
+    for t in range(27):
+        per[t // 9] += c[t]
+    for t in range(27, 34):
+        per[3] += c[t]
     for m in info.melds:
         for t in m.tiles[:3]:
             per[t // 9 if t < 27 else 3] += 1
-    total = sum(per)
-    suit = per.index(max(per[0], per[1], per[2]))  # the first of the most held
+    total = per[0] + per[1] + per[2] + per[3]
+    suit = 0  # the first of the most held
+    if per[1] > per[suit]:
+        suit = 1
+    if per[2] > per[suit]:
+        suit = 2
     other = total - per[suit]
     if other == 0:
         return -1, 0.0
