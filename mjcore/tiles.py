@@ -68,14 +68,16 @@ def kind(text: str) -> int:
     return tiles[0]
 
 
+# per suit letter: (the kind of its 1, its largest rank)
+_SUIT_RANGE = {"m": (0, 9), "p": (9, 9), "s": (18, 9), "z": (27, 7), "f": (FIRST_FLOWER, 8)}
+
+
 def _digit_kind(digit: str, suit: str, text: str) -> int:
+    first, limit = _SUIT_RANGE[suit]
     r = int(digit)
-    limit = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}[suit]
     if not 1 <= r <= limit:
         raise InvalidTileError(f"no tile {clip(digit, 12)}{suit} in {clip(text)}")
-    if suit == "f":
-        return FIRST_FLOWER + r - 1
-    return SUITS.index(suit) * 9 + r - 1
+    return first + r - 1
 
 
 def parse(text: str) -> list[int]:

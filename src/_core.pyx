@@ -15,6 +15,7 @@ from cpython.bytearray cimport (
     PyByteArray_GET_SIZE,
 )
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int64_t, int8_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
@@ -861,7 +862,7 @@ def unseen_counts(list totals not None, counts, list groups not None):
     cdef uint8_t h[34]
     cdef long seen[34]
     cdef long total, k
-    cdef int t
+    cdef int t, past
     if len(totals) != MJ_N_KINDS:
         raise InvalidHandError(f"totals must have {MJ_N_KINDS} entries, got {len(totals)}")
     _load(counts, h)
@@ -869,10 +870,14 @@ def unseen_counts(list totals not None, counts, list groups not None):
         seen[t] = 0
     for group in groups:
         for tile in group:
-            if type(tile) is not int or tile < 0:
+            if type(tile) is not int:
                 raise InvalidHandError(f"tiles must be kinds >= 0, got {_clip(tile)}")
-            if tile < 34:  # (MJ_N_KINDS as a literal: compared without making an int object)
-                k = tile
+            k = PyLong_AsLongAndOverflow(tile, &past)  # (past: -1 / +1 beyond a C long)
+            if past > 0:
+                continue
+            if k < 0 or past < 0:
+                raise InvalidHandError(f"tiles must be kinds >= 0, got {_clip(tile)}")
+            if k < MJ_N_KINDS:
                 seen[k] += 1
     cdef list out = [0] * MJ_N_KINDS
     for t in range(MJ_N_KINDS):

@@ -248,6 +248,12 @@ def test_unseen_counts_matches_reference(hand, groups, totals):
     assert unseen_counts(totals, bytearray(counts), [tuple(g) for g in groups]) == want
 
 
+def test_unseen_counts_skips_every_kind_past_the_34():
+    """Flowers and any larger int (past a C long too) are not counted, like the flowers."""
+    counts = bytes(34)
+    assert unseen_counts([4] * 34, counts, [[34, 2**40, 2**70, 0]]) == [3] + [4] * 33
+
+
 _READY = bytes(T.counts("123m456p789s11z23s"))
 _QUAD = bytes(T.counts("1111m234p567s77z12s"))  # a kind held 4 times, 1 copy "unseen"
 
@@ -274,6 +280,8 @@ _QUAD = bytes(T.counts("1111m234p567s77z12s"))  # a kind held 4 times, 1 copy "u
         (lambda: unseen_counts([4] * 33 + [256], _READY, []), "totals"),
         (lambda: unseen_counts([4] * 34, _READY, [[-1]]), ">= 0"),
         (lambda: unseen_counts([4] * 34, _READY, [["1m"]]), ">= 0"),
+        (lambda: unseen_counts([4] * 34, _READY, [[-(2**70)]]), ">= 0"),
+        (lambda: unseen_counts([4] * 34, _READY, [[True]]), ">= 0"),
         (lambda: unseen_counts([4] * 34, bytes(33), []), "34 entries"),
         (lambda: expert_waits(bytes(T.counts("123m456p789s1z")), -1, 1, [0] * 34, [0]), "tiles"),
     ],

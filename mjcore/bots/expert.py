@@ -23,6 +23,7 @@ deterministic for a seed (ties: the seed's stream).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -490,11 +491,24 @@ def _threat(
     waits = -1
     if isinstance(shown, dict):
         if isinstance(shown.get("waits"), str):
-            waits = T.kinds_mask(T.parse(shown["waits"])) if shown["waits"] else 0
+            waits = _shown_waits(shown["waits"])
         elif isinstance(shown.get("hand"), str):
-            c = T.counts(shown["hand"]).astype(np.uint8)
-            waits = int(waits_mask_bits(c, 0, info.hand.bits)) if int(c.sum()) % 3 == 1 else -1
+            waits = _shown_hand_waits(shown["hand"], info.hand.bits)
     return level, waits, flush, frozenset(discards)
+
+
+# (a display's text is read at every decision while it stays up: parsed once per text)
+@lru_cache(maxsize=4096)
+def _shown_waits(text: str) -> int:
+    """The waits mask a 亮听 display shows (its text)."""
+    return T.kinds_mask(T.parse(text)) if text else 0
+
+
+@lru_cache(maxsize=4096)
+def _shown_hand_waits(text: str, bits: int) -> int:
+    """The waits mask of a hand shown face up (明搂), -1 unless it holds 3m+1 tiles."""
+    c = T.counts(text).astype(np.uint8)
+    return int(waits_mask_bits(c, 0, bits)) if int(c.sum()) % 3 == 1 else -1
 
 
 _MELD_LEVEL = (0.0, 0.0, 0.3, 0.6)
