@@ -416,6 +416,28 @@ def test_waits_known_before_a_draw_are_the_waits_computed_afresh(variant):
         assert asked > 50 and restored > 10, (asked, restored)
 
 
+def test_rongcheng_drawn_win_check_reads_the_waits_before_the_draw():
+    """荣成's exact pre-check of a declared seat's self-draw (_may_complete) reads the engine's
+    waits from before the draw when it has them: the same answer as from a fresh count, at
+    every such turn of seeded hands, and some of them win."""
+    asked = wins = 0
+    for i in range(12):
+        game, _ = play_game("rongcheng", i, bots="greedy", seed=5)
+        replay = type(game).from_dict({**game.to_dict(), "history": []})
+        variant = replay.variant
+        for seat, action in game.history:
+            turn, drawn = replay.current, replay.drawn
+            if replay.phase == "turn" and drawn >= 0 and replay.waits_before_draw(turn) >= 0:
+                asked += 1
+                fresh = replay.copy()
+                fresh.seats[turn]._waits_before_draw = -1
+                expected = variant._may_complete(fresh, turn, drawn, True)
+                assert variant._may_complete(replay, turn, drawn, True) == expected
+                wins += expected
+            replay.apply(seat, action)
+    assert asked > 20 and wins > 0, (asked, wins)
+
+
 # ---- 青岛 扣听: readiness of every discard in one pass = _ready_after of each ---------------
 @pytest.mark.parametrize("options", [None, {"hun": False}, {"hun": True, "no_honors": True}])
 def test_qingdao_ready_discards_match_ready_after(options):

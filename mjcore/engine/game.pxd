@@ -74,6 +74,8 @@ cdef class Game:
     @cython.locals(st=SeatState)
     cpdef long long seat_waits(self, int seat) except? -1
     @cython.locals(st=SeatState)
+    cpdef long long waits_before_draw(self, int seat) except? -2
+    @cython.locals(st=SeatState)
     cpdef _hand_changed(self, int seat)
     @cython.locals(st=SeatState)
     cpdef evaluate_win(self, int seat, int tile, str how)

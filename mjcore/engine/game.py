@@ -656,6 +656,11 @@ class Game:
                 st._waits = 0
         return st._waits
 
+    def waits_before_draw(self, seat: int) -> int:
+        """The seat's shape waits (as :meth:`seat_waits`) before its last draw while the
+        engine still knows them — its hand is that hand plus :attr:`drawn` — else -1."""
+        return self.seats[seat]._waits_before_draw  # type: ignore[no-any-return]
+
     def _hand_changed(self, seat: int) -> None:
         st = self.seats[seat]
         st._waits = -1

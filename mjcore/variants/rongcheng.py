@@ -253,9 +253,12 @@ class Rongcheng(Variant):
         if drawn:
             if self.jokers(game, seat, hand)[1] or not hand[tile]:
                 return True
+            known = game.waits_before_draw(seat) if tile == game.drawn else -1
             hand = bytearray(hand)
             hand[tile] -= 1
-            return bool(self.waits_mask(hand, st.melds, game.opts, game.shape_bits) >> tile & 1)
+            if known < 0:  # (else the shape waits of this very hand: the one before the draw)
+                known = int(_core.waits_mask_bits(hand, 0, game.shape_bits))
+            return bool(_with_patterns(known, hand, st.melds, game.opts) >> tile & 1)
         shape = game.seat_waits(seat)  # (the engine's, kept until the seat's hand changes)
         return bool(_with_patterns(shape, hand, st.melds, game.opts) >> tile & 1)
 
