@@ -10,6 +10,7 @@ gang scores that depend on 平度8张.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -526,7 +527,9 @@ def _claim_refusal(opts: QingdaoOptions, holds_hun: bool) -> str:
     return ""
 
 
+@cache
 def _hit(pid: str, combine: str) -> Hit:
+    """The pattern's Hit, made once (a Hit is frozen: every win shares it)."""
     return Hit(pid, *BASES[pid], combine)
 
 
