@@ -151,8 +151,7 @@ static inline int mj_popcount(uint64_t v) {
  * each suit lie in one residue class (kind % 3, as 9 % 3 == 0) and no two
  * suits share a class; the honors are free. */
 static inline int mj_lanes_knitted01(const MjLanes *x) {
-    uint64_t occ = 0;
-    for (int j = 0; j < 4; j++) occ |= (uint64_t)mj_lane_bits(x->w[j]) << (8 * j);
+    uint64_t occ = mj_lanes_mask(x, 1);
     unsigned rows[3], used = 0;
     for (int s = 0; s < 3; s++) {
         unsigned r = (unsigned)(occ >> (9 * s)) & 0x1FFu;
