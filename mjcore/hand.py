@@ -159,19 +159,18 @@ class HandFacts:
         pair_kinds: int,
         suits_present: int,
     ) -> None:
-        self.__dict__.update(
-            standard=standard,
-            seven_pairs=seven_pairs,
-            thirteen_orphans=thirteen_orphans,
-            knitted=knitted,
-            all_triplets=all_triplets,
-            closed_wait=closed_wait,
-            pure_straight_suits=pure_straight_suits,
-            quads_natural=quads_natural,
-            win_completes_quad=win_completes_quad,
-            pair_kinds=pair_kinds,
-            suits_present=suits_present,
-        )
+        d = self.__dict__  # (field by field: no keyword dict is built)
+        d["standard"] = standard
+        d["seven_pairs"] = seven_pairs
+        d["thirteen_orphans"] = thirteen_orphans
+        d["knitted"] = knitted
+        d["all_triplets"] = all_triplets
+        d["closed_wait"] = closed_wait
+        d["pure_straight_suits"] = pure_straight_suits
+        d["quads_natural"] = quads_natural
+        d["win_completes_quad"] = win_completes_quad
+        d["pair_kinds"] = pair_kinds
+        d["suits_present"] = suits_present
 
     def kaxinwu(self, win_tile: int, suits: int = 0b110) -> bool:
         """卡心五 (V1): closed wait on a 5 of an allowed suit (default 筒 and 条)."""

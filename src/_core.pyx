@@ -19,7 +19,7 @@ from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int64_t, int8_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from mj_hand cimport *
 
@@ -515,6 +515,23 @@ cpdef bytearray zeros(Py_ssize_t n):
     return out
 
 
+cpdef counts_array(counts, int plus=-1):
+    """A new uint8[34] array of ``counts`` (checked 0..4), with one more tile of the kind
+    ``plus`` when it is a kind (a claimed winning tile): a hand's copy in one C call."""
+    cdef uint8_t h[34]
+    cdef cnp.npy_intp dim = MJ_N_KINDS
+    if not -1 <= plus < MJ_N_KINDS:
+        raise InvalidHandError(f"plus must be -1 or a kind 0..33, got {plus}")
+    _load(counts, h)
+    if plus >= 0:
+        if h[plus] == 4:
+            raise InvalidHandError(f"a fifth {_tiles.format([plus])}: counts are 0..4")
+        h[plus] += 1
+    cdef cnp.ndarray out = cnp.PyArray_SimpleNew(1, &dim, cnp.NPY_UINT8)
+    memcpy(cnp.PyArray_DATA(out), h, MJ_N_KINDS)
+    return out
+
+
 cpdef zero_floats(float[::1] out, Py_ssize_t n):
     """``out[:n] = 0`` in one memset (the RL encoder clears an observation row a step)."""
     if not 0 <= n <= out.shape[0]:
@@ -541,6 +558,17 @@ cpdef Py_ssize_t tiles_in(counts, kinds) except -1:
         if mask >> t & 1:
             total += h[t]
     return total
+
+
+cpdef uint64_t held_mask(counts) except? 1:
+    """The kinds ``counts`` holds, as a bitmask (bit t: kind t held at least once)."""
+    cdef uint8_t h[34]
+    cdef int t
+    cdef uint64_t mask = 0
+    _load(counts, h)
+    for t in range(MJ_N_KINDS):
+        mask |= <uint64_t>(h[t] != 0) << t
+    return mask
 
 
 cpdef uint64_t hand_waits_bits(counts, int joker_kind, int flags) except? 1:

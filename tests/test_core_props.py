@@ -184,6 +184,48 @@ def test_tiles_in_counts_the_masked_kinds(h, kinds):
     assert _core.tiles_in(bytearray(c.tobytes()), kinds) == expect == _core.tiles_in(c, kinds)
 
 
+@settings(max_examples=200, deadline=None)
+@given(any_hand(max_jokers=0), st.integers(-1, 33))
+def test_counts_array_is_a_new_copy_with_one_more_tile(h, plus):
+    """A hand's copy in one C call (``SeatState.counts_copy``, a claimed winning tile added):
+    a new uint8[34] array, equal to the counts with one more ``plus``, from each input form."""
+    c, _ = h
+    assume(plus < 0 or c[plus] < 4)
+    expect = c.astype(np.uint8)
+    if plus >= 0:
+        expect[plus] += 1
+    for form in (c, bytearray(c.tobytes()), bytes(c.tobytes()), c.astype(np.int64)):
+        out = _core.counts_array(form, plus)
+        assert out.dtype == np.uint8 and out.shape == (34,) and out.flags.writeable
+        assert (out == expect).all() and out is not form
+        out[0] = 9  # a copy: the input is not changed
+        assert form[0] == c[0]
+
+
+def test_counts_array_refuses_bad_input():
+    full = np.zeros(34, np.uint8)
+    full[5] = 4
+    for counts, plus, match in (
+        (full, 5, "fifth"),
+        (full, 34, "plus"),
+        (full, -2, "plus"),
+        (bytearray(33), -1, "34"),
+        (bytearray([5] + [0] * 33), -1, "0..4"),
+    ):
+        with pytest.raises(InvalidHandError, match=match):
+            _core.counts_array(counts, plus)
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_hand(max_jokers=0))
+def test_held_mask_is_the_kinds_held(h):
+    c, _ = h
+    expect = sum(1 << t for t in range(34) if c[t])
+    assert _core.held_mask(c) == expect == _core.held_mask(bytearray(c.tobytes()))
+    with pytest.raises(InvalidHandError, match="34"):
+        _core.held_mask(bytearray(35))
+
+
 def test_address_is_the_object_id():
     """The RL mask's identity table keys objects by ``_core.address`` (a C cast): ``id``."""
     from mjcore.engine.actions import DISCARDS, HU

@@ -20,10 +20,12 @@ import mjcore
 from mjcore import tiles as T
 from mjcore._core import form_flags
 from mjcore.bots.hand import Hand as _Hand
+from mjcore.bots.registry import make_bot
 from mjcore.engine.actions import DISCARDS, GANGS, HU, PASS, Action
 from mjcore.engine.wall import Wall
 from mjcore.hand import shanten
 from mjcore.sim import play_game
+from mjcore.variants.rongcheng import _may_complete
 
 # Fingerprints of simulate(v, games=60, bots=b, seed=5) recorded BEFORE the speed-ups
 # (main at dbcd036), timing fields left out: sha256 of the sorted JSON, first 16 hex digits.
@@ -424,15 +426,14 @@ def test_rongcheng_drawn_win_check_reads_the_waits_before_the_draw():
     for i in range(12):
         game, _ = play_game("rongcheng", i, bots="greedy", seed=5)
         replay = type(game).from_dict({**game.to_dict(), "history": []})
-        variant = replay.variant
         for seat, action in game.history:
             turn, drawn = replay.current, replay.drawn
             if replay.phase == "turn" and drawn >= 0 and replay.waits_before_draw(turn) >= 0:
                 asked += 1
                 fresh = replay.copy()
                 fresh.seats[turn]._waits_before_draw = -1
-                expected = variant._may_complete(fresh, turn, drawn, True)
-                assert variant._may_complete(replay, turn, drawn, True) == expected
+                expected = _may_complete(fresh, turn, drawn, True)
+                assert _may_complete(replay, turn, drawn, True) == expected
                 wins += expected
             replay.apply(seat, action)
     assert asked > 20 and wins > 0, (asked, wins)
@@ -524,3 +525,41 @@ def test_kinds_mask_is_the_bits_of_the_kinds(kinds, as_numpy):
             expect |= 1 << t
     assert T.kinds_mask(given_kinds) == expect
     assert T.kinds_mask([33, 32, 31]) == 0b111 << 31
+
+
+@pytest.mark.parametrize("name", ["xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng"])
+def test_a_self_drawn_win_is_paid_as_offered_without_scoring_it_again(name, monkeypatch):
+    """The turn's (and a 分张 tile's) 胡 is scored once, when it is offered: taking it asks the
+    scorer nothing before the win is recorded, and the win paid has the breakdown a fresh
+    evaluation of that moment gives."""
+    variant = mjcore.get_variant(name)
+    score = type(variant).score
+    game = None
+    early = []  # score calls made while the taken win is not yet recorded
+
+    def counted(ctx, opts):
+        if game is not None and len(game.wins) == wins_before:
+            early.append(ctx)
+        return score(variant, ctx, opts)
+
+    monkeypatch.setattr(variant, "score", counted)
+    taken = 0
+    for i in range(60):
+        game, wins_before = None, -1
+        g = variant.new_game(seed=i)
+        bots = [make_bot("greedy", seed=i * 4 + s) for s in range(g.n)]
+        while not g.is_over:
+            seat = g.first_to_act()
+            action = bots[seat].act_fast(g, seat, g.legal_actions(seat))
+            if action.kind == "hu" and g.phase in ("turn", "fenzhang"):
+                how = "fenzhang" if g.draw_how == "fenzhang" else "self_draw"
+                expected = g.copy().evaluate_win(seat, g.drawn, how)
+                game, wins_before = g, len(g.wins)
+                g.apply(seat, action)
+                game = None
+                assert not early, early
+                assert g.wins[wins_before].breakdown == expected
+                taken += 1
+            else:
+                g.apply(seat, action)
+    assert taken >= 5, taken

@@ -22,7 +22,7 @@ _LISTS = (
     *("locked_choices", "_settlement", "_wins", "_history_actions", "_legal"),
 )
 """Lists of immutable items: a shallow copy each."""
-_DICTS = ("decisions", "_claim_wins", "_answered")
+_DICTS = ("decisions", "_offered_wins", "_answered")
 """Dicts of immutable values: a shallow copy each."""
 
 

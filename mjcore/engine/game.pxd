@@ -39,7 +39,7 @@ cdef class Game:
     cdef public bint haidi, first_go_around, exhausted
     cdef public str phase, draw_how, draw_cause
     cdef public tuple claim
-    cdef public dict pending, decisions, _claim_wins, extra
+    cdef public dict pending, decisions, _offered_wins, extra
     cdef public list set_aside, won_pool, indicators, horses, liabilities, hidden_indicators
     cdef public list locked_choices, _settlement, _wins
     cdef public EventLog _events
@@ -77,6 +77,8 @@ cdef class Game:
     cpdef long long waits_before_draw(self, int seat) except? -2
     @cython.locals(st=SeatState)
     cpdef _hand_changed(self, int seat)
+    @cython.locals(st=SeatState, chain=int, after=int)
+    cpdef win_context(self, int seat, int tile, str how)
     @cython.locals(st=SeatState)
     cpdef evaluate_win(self, int seat, int tile, str how)
     @cython.locals(st=SeatState, m=Meld, t=int)

@@ -238,7 +238,7 @@ STATE = (
     *("_filter_turn", "_filter_claims", "_before_turn"),
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
-    *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_claim_wins"),
+    *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_offered_wins"),
     *("set_aside", "won_pool", "indicators", "horses", "liabilities", "hidden_indicators"),
     *("locked_choices", "_settlement", "_wins", "_events", "_history_seats", "_history_actions"),
     *("extra", "_answered", "_legal"),
@@ -337,7 +337,9 @@ class Game:
         self.claim: tuple[int, int, str] = (-1, -1, "")
         self.pending: dict[int, list[Action]] = {}
         self.decisions: dict[int, Action] = {}
-        self._claim_wins: dict[int, Breakdown] = {}
+        # The 胡 offered to each seat in the decision now (a claim window's, the turn's or a
+        # 分张 self-draw): its Breakdown, evaluated once when offered and paid as it is.
+        self._offered_wins: dict[int, Breakdown] = {}
         self.set_aside: list[int] = []
         self.won_pool: list[int] = []  # each physical winning tile once (一炮多响 shares one)
         self.indicators: list[int] = []
@@ -670,26 +672,16 @@ class Game:
         """Describe the win of ``seat`` on ``tile`` in the current situation."""
         st = self.seats[seat]
         counts, jokers = self.variant.jokers(self, seat, st.counts_copy())
-        if how in ("discard", "rob_gang"):
-            counts = counts.copy()
-            counts[tile] += (
-                1  # a claimed tile is natural: a discarded wildcard counts at face value
-            )
+        if how in ("discard", "rob_gang"):  # a claimed tile is natural: a discarded wildcard
+            counts = _core.counts_array(counts, tile)  # counts at face value
         # A flower replaced on a gang's replacement draw keeps the gang chain (chain > 0 only then).
         gang_draw = self.draw_how == "replacement" and self.draw_cause in ("gang", "flower")
         chain = self.chain if how == "self_draw" and gang_draw else 0
         after = self.after_gang if how == "discard" else 0
-        return WinContext(
-            concealed=counts,
-            win_tile=tile,
-            how=how,
-            melds=tuple(st.melds),
-            jokers=jokers,
-            gang_chain=chain,
-            after_gang=after,
-            flags=frozenset(self.variant.win_flags(self, seat, tile, how)),
-            joker_kind=self.extra.get("joker_kind", -1),
-            flowers=tuple(st.flowers),
+        flags = frozenset(self.variant.win_flags(self, seat, tile, how))
+        joker_kind = self.extra.get("joker_kind", -1)
+        return WinContext(  # (the fields in order: a positional call)
+            counts, tile, how, tuple(st.melds), jokers, chain, after, flags, joker_kind, st.flowers
         )
 
     def evaluate_win(self, seat: int, tile: int, how: str) -> Breakdown | None:
@@ -744,13 +736,14 @@ class Game:
         st = self.seats[seat]
         hand = st.hand
         acts: list[Action] = []
-        if (
-            self.drawn >= 0
-            and self.draw_how != "claim"
-            and self._may_self_draw(seat)
-            and self.evaluate_win(seat, self.drawn, "self_draw")
-        ):
+        bd = None
+        if self.drawn >= 0 and self.draw_how != "claim" and self._may_self_draw(seat):
+            bd = self.evaluate_win(seat, self.drawn, "self_draw")
+        if bd is not None:
             acts.append(HU)
+            self._offered_wins[seat] = bd  # (paid as offered: _self_draw_win)
+        elif self._offered_wins:
+            self._offered_wins.pop(seat, None)
         if self._gang_limit and self.extra.get("gang_limit_hit"):  # (荣成 存牌, R28)
             # the variant may add a choice
             return self._filter_turn(self, seat, acts + [PASS])
@@ -1035,7 +1028,9 @@ class Game:
 
     def _self_draw_win(self, seat: int) -> None:
         how = "fenzhang" if self.draw_how == "fenzhang" else "self_draw"
-        bd = self.evaluate_win(seat, self.drawn, how)
+        bd = self._offered_wins.pop(seat, None)  # (the win as offered: evaluated once)
+        if bd is None:
+            bd = self.evaluate_win(seat, self.drawn, how)
         assert bd is not None  # hu is only legal when it evaluates
         st = self.seats[seat]
         st.hand[self.drawn] -= 1
@@ -1047,8 +1042,8 @@ class Game:
         windows = _ROB_WINDOWS if kind == "rob" else _DISCARD_WINDOWS
         self.claim = windows[src][tile]
         # (empty maps are kept, not replaced: most discards are claimed by nobody)
-        if self._claim_wins:
-            self._claim_wins = {}
+        if self._offered_wins:
+            self._offered_wins = {}
         if self.decisions:
             self.decisions = {}
         pending = self.pending if not self.pending else {}
@@ -1085,7 +1080,7 @@ class Game:
             bd = self.evaluate_win(s, tile, "discard" if kind == "discard" else "rob_gang")
             if bd is not None and not self._pass_hu_locked(st, tile, bd):
                 acts.append(HU)
-                self._claim_wins[s] = bd
+                self._offered_wins[s] = bd
         if kind != "discard":
             return acts
         if hand[tile] == 3 and self.wall.can_draw_tail():
@@ -1135,7 +1130,7 @@ class Game:
             elif _offers(acts, "hu"):  # a win passed: 过手胡 on this kind
                 st = self.seats[s]
                 locks = st.pass_hu  # replaced, never changed in place (seat.py)
-                points = max(locks.get(tile, 0), self._claim_wins[s].points)
+                points = max(locks.get(tile, 0), self._offered_wins[s].points)
                 st.pass_hu = {**locks, tile: points}
                 st.pass_hu_any = True
             if dec.kind == "peng" or dec.kind == "gang":
@@ -1158,7 +1153,7 @@ class Game:
             if kind == "discard":
                 self.seats[src].discards.pop()
             how = "discard" if kind == "discard" else "rob_gang"
-            self._record_wins([(s, self._claim_wins[s]) for s in hu], tile, how, src)
+            self._record_wins([(s, self._offered_wins[s]) for s in hu], tile, how, src)
         elif take is not None:
             self._take_discard(taker, src, tile, take)
         else:
@@ -1268,8 +1263,10 @@ class Game:
             self.last_drawer = seat
             self._events.add(_FENZHANG, seat, _TILE[tile])
             # the self-draw's cheap shape test first (most 分张 tiles complete nothing)
-            if self._may_self_draw(seat) and self.evaluate_win(seat, tile, "fenzhang"):
+            bd = self.evaluate_win(seat, tile, "fenzhang") if self._may_self_draw(seat) else None
+            if bd is not None:
                 self.pending, self.decisions = {seat: [HU, PASS]}, {}
+                self._offered_wins = {seat: bd}
                 return
             self._expose_fenzhang(seat, tile)
         self._end_hand(exhausted=True)

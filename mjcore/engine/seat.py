@@ -15,6 +15,7 @@ from .melds import Meld
 
 NO_KINDS: frozenset[int] = frozenset()
 """The empty set of tile kinds, shared by every seat."""
+_U8 = np.dtype(np.uint8)
 
 
 class _Empty(Mapping[Any, Any]):
@@ -113,11 +114,11 @@ class SeatState:
 
         A new view each call (a kept one would cost ~0.4 KB a seat): the core reads ``hand``,
         the bytearray it views, directly."""
-        return np.frombuffer(self.hand, dtype=np.uint8)
+        return np.frombuffer(self.hand, _U8)
 
     def counts_copy(self) -> np.ndarray:
         """A new uint8[34] array of the concealed hand, free to change."""
-        return np.frombuffer(bytearray(self.hand), dtype=np.uint8)
+        return _core.counts_array(self.hand)  # (one C call)
 
     def tile_count(self) -> int:
         """Tiles physically in hand: the concealed tiles plus flowers held (飘花 keeps them)."""

@@ -11,15 +11,16 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import tiles as T
-from .._core import tiles_in
+from .._core import held_mask
 from ..engine.melds import MELD_KINDS, Meld
 from ..errors import InvalidHandError, clip
 
 HOWS = ("self_draw", "discard", "rob_gang", "fenzhang")
 
 # WinContext, Hit and Breakdown are frozen dataclasses with their own __init__: it writes the
-# fields into the instance dict at once (compiled: a few C calls), where the generated one
-# calls object.__setattr__ per field as interpreted Python: most of a scored win's cost.
+# fields into the instance dict one item each (compiled: a C call each, no keyword dict built),
+# where the generated one calls object.__setattr__ per field as interpreted Python: most of a
+# scored win's cost.
 # Frozen all the same (assignment raises); tests/test_scoring_values.py keeps each __init__
 # in step with the fields and their defaults.
 
@@ -62,18 +63,17 @@ class WinContext:
         joker_kind: int = -1,
         flowers: tuple[int, ...] = (),
     ) -> None:
-        self.__dict__.update(
-            concealed=concealed,
-            win_tile=win_tile,
-            how=how,
-            melds=melds,
-            jokers=jokers,
-            gang_chain=gang_chain,
-            after_gang=after_gang,
-            flags=flags,
-            joker_kind=joker_kind,
-            flowers=flowers,
-        )
+        d = self.__dict__  # (field by field: no keyword dict is built)
+        d["concealed"] = concealed
+        d["win_tile"] = win_tile
+        d["how"] = how
+        d["melds"] = melds
+        d["jokers"] = jokers
+        d["gang_chain"] = gang_chain
+        d["after_gang"] = after_gang
+        d["flags"] = flags
+        d["joker_kind"] = joker_kind
+        d["flowers"] = flowers
 
     @property
     def is_self_draw(self) -> bool:
@@ -111,13 +111,11 @@ class WinContext:
 
     def suits(self) -> set[int]:
         """The suits (:func:`~mjcore.tiles.suit`: 0 万 … 3 honors) of :meth:`all_kinds`."""
-        melded = T.kinds_mask([t for m in self.melds for t in m.tiles])
-        concealed = self.concealed
-        return {
-            suit
-            for suit, mask in enumerate(T.SUIT_MASKS)
-            if melded & mask or tiles_in(concealed, mask)
-        }
+        held = held_mask(self.concealed)
+        for m in self.melds:
+            for t in m.tiles:
+                held |= 1 << t
+        return {suit for suit, mask in enumerate(T.SUIT_MASKS) if held & mask}
 
     def to_json(self) -> dict[str, Any]:
         """The documented JSON form: ``WinContext.from_json(ctx.to_json())`` describes the same
@@ -290,7 +288,11 @@ class Hit:
     combine: str = "add"  # "base" | "add" (fan) | "mul" (factor)
 
     def __init__(self, id: str, name: str, value: int, combine: str = "add") -> None:  # noqa: A002
-        self.__dict__.update(id=id, name=name, value=value, combine=combine)
+        d = self.__dict__  # (field by field: no keyword dict is built)
+        d["id"] = id
+        d["name"] = name
+        d["value"] = value
+        d["combine"] = combine
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "value": self.value, "combine": self.combine}
@@ -377,7 +379,11 @@ class Breakdown:
     formula: str = ""
 
     def __init__(self, hits: tuple[Hit, ...], points: int, fan: int = 0, formula: str = "") -> None:
-        self.__dict__.update(hits=hits, points=points, fan=fan, formula=formula)
+        d = self.__dict__  # (field by field: no keyword dict is built)
+        d["hits"] = hits
+        d["points"] = points
+        d["fan"] = fan
+        d["formula"] = formula
 
     @property
     def ids(self) -> list[str]:

@@ -1,6 +1,7 @@
 # Compiled by Cython: declarations that type rongcheng.py when the wheel is built (CMakeLists.txt).
-# Augments rongcheng.py when compiled: the turn's restrictions and the quick 听 test (asked at
-# every turn) read the Game's and the seat's fields in C.
+# Augments rongcheng.py when compiled: the turn's restrictions, the quick 听 test (asked at
+# every turn) and the win checks (asked at every discard) read the Game's and the seat's
+# fields in C.
 
 cimport cython
 
@@ -19,3 +20,14 @@ cpdef bint _ready_possible(Game game, int seat) except -1
 cpdef tuple _meld_colours(melds)
 @cython.locals(bao=int)
 cpdef int _drawn_bao(Game game, int seat) except? -2
+@cython.locals(st=SeatState, drawn=bint)
+cpdef bint _can_win(Game game, int seat, int tile, str how) except -1
+@cython.locals(st=SeatState, hand=bytearray, known=cython.longlong, shape=cython.longlong)
+cpdef bint _may_complete(Game game, int seat, int tile, bint drawn) except -1
+@cython.locals(bao=int)
+cpdef int _wild_bao(Game game, int seat, counts) except? -2
+cpdef bint _locked(SeatState st) except -1
+cpdef bint _tianhu(Game game, int seat, str how) except -1
+cpdef bint _first_discard_win(Game game, int seat, int tile, str how) except -1
+@cython.locals(src=int, st=SeatState, discards=int)
+cpdef bint _dihu(Game game, int seat) except -1

@@ -219,48 +219,17 @@ class Rongcheng(Variant):
 
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
         """摸宝: a declared seat's just-drawn 宝-kind tile is a wildcard; held 宝 tiles are not."""
-        bao = _drawn_bao(game, seat)
-        if bao < 0 or not counts[bao] or sum(counts) % 3 != 2:  # (an array or a bytearray)
+        bao = _wild_bao(game, seat, counts)
+        if bao < 0:
             return counts, 0
         natural = counts.copy()
         natural[bao] -= 1
         return natural, 1
 
     def can_win(self, game: Game, seat: int, tile: int, how: str) -> bool:
-        """「胡牌必须报听、亮听或明搂」, except 天胡/地胡 [DEC R11]; 自摸胡 after a declaration."""
-        st = game.seats[seat]
-        # (天胡/地胡 windows are checked by shape too: most first hands are not complete, and
-        # _may_complete is exact for them as for a locked seat: no 宝 is wild there)
-        drawn = how in ("self_draw", "fenzhang")
-        if not st.declared:  # most seats (asked on every discard): only 天胡/地胡
-            if drawn:
-                return _tianhu(game, seat, how) and self._may_complete(game, seat, tile, True)
-            return _first_discard_win(self, game, seat, tile, how)
-        if drawn:
-            return (_locked(st) or _tianhu(game, seat, how)) and self._may_complete(
-                game, seat, tile, True
-            )
-        if _locked(st):  # 抢杠胡 counts as 点炮 [DEC R21]
-            return not game.opts.self_draw_only and self._may_complete(game, seat, tile, False)
-        return _first_discard_win(self, game, seat, tile, how)
-
-    def _may_complete(self, game: Game, seat: int, tile: int, drawn: bool) -> bool:
-        """A cheap exact pre-check of a locked seat's win (``score`` would find no reading
-        otherwise): ``tile`` — drawn (in hand) or claimed — is one of the waits of the hand
-        without it, unless a drawn 宝 is a wildcard (摸宝: always fully evaluated)."""
-        st = game.seats[seat]
-        hand: Any = st.hand  # (the seat's bytearray: read, copied before a change)
-        if drawn:
-            if self.jokers(game, seat, hand)[1] or not hand[tile]:
-                return True
-            known = game.waits_before_draw(seat) if tile == game.drawn else -1
-            hand = bytearray(hand)
-            hand[tile] -= 1
-            if known < 0:  # (else the shape waits of this very hand: the one before the draw)
-                known = int(_core.waits_mask_bits(hand, 0, game.shape_bits))
-            return bool(_with_patterns(known, hand, st.melds, game.opts) >> tile & 1)
-        shape = game.seat_waits(seat)  # (the engine's, kept until the seat's hand changes)
-        return bool(_with_patterns(shape, hand, st.melds, game.opts) >> tile & 1)
+        """「胡牌必须报听、亮听或明搂」, except 天胡/地胡 [DEC R11]; 自摸胡 after a declaration
+        (:func:`_can_win`)."""
+        return _can_win(game, seat, tile, how)
 
     def win_flags(self, game: Game, seat: int, tile: int, how: str) -> set[str]:
         st, flags = game.seats[seat], set()
@@ -570,6 +539,42 @@ DECLARE = {d: Action("declare", name=d) for d in DECLARATIONS + READINGS}
 
 
 # ---- helpers ---------------------------------------------------------------------
+def _can_win(game: Game, seat: int, tile: int, how: str) -> bool:
+    """Rongcheng.can_win (a module function: typed when compiled, rongcheng.pxd)."""
+    st = game.seats[seat]
+    # (天胡/地胡 windows are checked by shape too: most first hands are not complete, and
+    # _may_complete is exact for them as for a locked seat: no 宝 is wild there)
+    drawn = how == "self_draw" or how == "fenzhang"
+    if not st.declared:  # most seats (asked on every discard): only 天胡/地胡
+        if drawn:
+            return _tianhu(game, seat, how) and _may_complete(game, seat, tile, True)
+        return _first_discard_win(game, seat, tile, how)
+    if drawn:
+        return (_locked(st) or _tianhu(game, seat, how)) and _may_complete(game, seat, tile, True)
+    if _locked(st):  # 抢杠胡 counts as 点炮 [DEC R21]
+        return not game.opts.self_draw_only and _may_complete(game, seat, tile, False)
+    return _first_discard_win(game, seat, tile, how)
+
+
+def _may_complete(game: Game, seat: int, tile: int, drawn: bool) -> bool:
+    """A cheap exact pre-check of a locked seat's win (``score`` would find no reading
+    otherwise): ``tile`` — drawn (in hand) or claimed — is one of the waits of the hand
+    without it, unless a drawn 宝 is a wildcard (摸宝: always fully evaluated)."""
+    st = game.seats[seat]
+    hand = st.hand  # (the seat's bytearray: read, copied before a change)
+    if drawn:
+        if _wild_bao(game, seat, hand) >= 0 or not hand[tile]:
+            return True
+        known = game.waits_before_draw(seat) if tile == game.drawn else -1
+        hand = bytearray(hand)
+        hand[tile] -= 1
+        if known < 0:  # (else the shape waits of this very hand: the one before the draw)
+            known = _core.waits_mask_bits(hand, 0, game.shape_bits)
+        return bool(_with_patterns(known, hand, st.melds, game.opts) >> tile & 1)
+    shape = game.seat_waits(seat)  # (the engine's, kept until the seat's hand changes)
+    return bool(_with_patterns(shape, hand, st.melds, game.opts) >> tile & 1)
+
+
 def _drawn_bao(game: Game, seat: int) -> int:
     """The 宝 kind when ``seat``, declared and locked, has just drawn it (摸宝), else −1
     (Rongcheng.jokers: typed when compiled)."""
@@ -585,6 +590,15 @@ def _drawn_bao(game: Game, seat: int) -> int:
     return bao  # type: ignore[no-any-return]
 
 
+def _wild_bao(game: Game, seat: int, counts: Any) -> int:
+    """The 宝 kind when it is a wildcard in ``counts`` (an array or a bytearray) of the seat's
+    3m+2 hand — 摸宝, :func:`_drawn_bao` held — else −1 (Rongcheng.jokers)."""
+    bao = _drawn_bao(game, seat)
+    if bao < 0 or not counts[bao] or sum(counts) % 3 != 2:
+        return -1
+    return bao
+
+
 def _locked(st: Any) -> bool:
     """Declared 听 and discarded since: the hand is locked and may win."""
     return bool(st.declared) and st.discard_count > st.extra.get("ting_discards", 1 << 30)
@@ -594,9 +608,9 @@ def _tianhu(game: Game, seat: int, how: str) -> bool:
     return how == "self_draw" and seat == game.dealer and game.draw_how == "deal"
 
 
-def _first_discard_win(variant: Rongcheng, game: Game, seat: int, tile: int, how: str) -> bool:
+def _first_discard_win(game: Game, seat: int, tile: int, how: str) -> bool:
     """地胡 on the dealer's first discard, if ``tile`` completes the hand."""
-    return how == "discard" and _dihu(game, seat) and variant._may_complete(game, seat, tile, False)
+    return how == "discard" and _dihu(game, seat) and _may_complete(game, seat, tile, False)
 
 
 def _dihu(game: Game, seat: int) -> bool:
@@ -604,12 +618,12 @@ def _dihu(game: Game, seat: int) -> bool:
     if not game.first_go_around:  # (the hand's first discard is always in the first round)
         return False
     src, _, kind = game.claim
-    return (
-        src == game.dealer != seat
-        and kind == "discard"
-        and game.seats[src].discard_count == 1
-        and sum(st.discard_count for st in game.seats) == 1
-    )
+    if not (src == game.dealer != seat and kind == "discard"):
+        return False
+    discards = 0  # the dealer's one discard is the only one of the hand
+    for st in game.seats:
+        discards += st.discard_count
+    return discards == 1 and game.seats[src].discard_count == 1
 
 
 def _piao(game: Game, seat: int) -> int:

@@ -25,6 +25,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import _core
 from .. import tiles as T
 from ..engine.actions import Action
 from ..engine.melds import Meld
@@ -312,8 +313,8 @@ class Susong(Variant):
         src_hua = public_hua(game, src)
         if is_piao(game, seat):  # 飘 wins only on a non-飘 无花果 seat's discard [DEC S11]
             return not is_piao(game, src) and src_hua == 0
-        counts = game.seats[seat].counts_copy()
-        counts[tile] += 1  # [READ] the winner's 花 is the winning hand's, as scored (无花果 iff 0)
+        # [READ] the winner's 花 is the winning hand's, as scored (无花果 iff 0)
+        counts = _core.counts_array(game.seats[seat].hand, tile)
         if public_hua(game, seat) + concealed_wind_triplets(counts) >= 1:
             return True  # 「花牌下地才能接点炮胡」
         return src_hua == 0  # 无花果只能接无花果 (飘 or not) 玩家点炮
