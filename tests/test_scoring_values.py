@@ -15,7 +15,7 @@ import pytest
 from mjcore import tiles
 from mjcore.engine.melds import Meld
 from mjcore.hand import HandFacts, hand_facts
-from mjcore.scoring.context import Breakdown, Hit, WinContext
+from mjcore.scoring.context import Breakdown, Hit, Payment, Win, WinContext
 
 CLASSES = [WinContext, Hit, Breakdown, HandFacts]
 
@@ -94,3 +94,21 @@ def test_suits_are_the_suits_of_every_natural_tile():
         held = tuple(m for m in melds if rng.random() < 0.4)
         ctx = WinContext(counts, int(np.flatnonzero(counts)[0]), melds=held)
         assert ctx.suits() == {tiles.suit(k) for k in ctx.all_kinds()}
+
+
+def test_a_win_copy_is_an_equal_win_with_its_own_payments():
+    """``Game.wins`` hands out ``Win.copy()``: every field, the payments in a new list."""
+    bd = Breakdown((Hit("a", "甲", 1),), 8, 3, "2^3 = 8")
+    win = Win(2, 5, "discard", 1, bd, [Payment(1, 2, 8, "a")])
+    copy = win.copy()
+    assert copy == win and copy is not win
+    assert [getattr(copy, f.name) for f in dataclasses.fields(Win)] == [
+        2,
+        5,
+        "discard",
+        1,
+        bd,
+        [Payment(1, 2, 8, "a")],
+    ]
+    copy.payments.append(Payment(0, 2, 8, "a"))
+    assert len(win.payments) == 1

@@ -5,7 +5,7 @@
 cimport cython
 
 from mjcore.bots.base cimport BaseBot
-from mjcore.bots.hand cimport Hand
+from mjcore.bots.hand cimport Hand, hand_of
 from mjcore.engine.actions cimport Action
 
 

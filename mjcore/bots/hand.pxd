@@ -11,5 +11,7 @@ cdef class Hand:
     cdef public int joker_kind, bits
 
 
+@cython.locals(hand=Hand)
+cpdef Hand hand_of(Game game, int seat)
 @cython.locals(counts=bytearray, jk=int)
 cpdef Hand _split_by_core(Game game, int seat)

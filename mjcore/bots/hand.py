@@ -10,7 +10,7 @@ a view: the counts and the :class:`~mjcore.engine.rules.Rules` of :func:`rules_o
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -84,9 +84,9 @@ def hand_of(game: Game, seat: int) -> Hand:
         hand = Hand(counts, game.shape_bits)
     else:  # the variant's own split of each hypothetical hand (on a copy: it is changed)
         own = game.seats[seat].counts_copy()
-        hand = Hand(own, game.shape_bits, split=lambda c: variant.jokers(game, seat, c))
+        hand = Hand(own, game.shape_bits, split=partial(variant.jokers, game, seat))
     # The variant's own wildcards may show a 宝 (荣成): the public facts, read when asked
-    hand.public = lambda: variant.public_state(game)
+    hand.public = partial(variant.public_state, game)
     return hand
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -597,7 +596,7 @@ class Game:
     @property
     def wins(self) -> list[Win]:
         """Every win of the hand so far, in order: copies, so changing one changes nothing."""
-        return [replace(w, payments=list(w.payments)) for w in self._wins]
+        return [w.copy() for w in self._wins]
 
     @property
     def scores(self) -> list[int]:

@@ -421,6 +421,12 @@ class Win:
     breakdown: Breakdown
     payments: list[Payment] = field(default_factory=list)
 
+    def copy(self) -> Win:
+        """An independent copy (its own list of payments; the rest is immutable)."""
+        return Win(
+            self.seat, self.tile, self.how, self.from_seat, self.breakdown, list(self.payments)
+        )
+
     def to_json(self) -> dict:
         return {
             "seat": self.seat,
