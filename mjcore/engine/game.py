@@ -670,9 +670,9 @@ class Game:
     def win_context(self, seat: int, tile: int, how: str) -> WinContext:
         """Describe the win of ``seat`` on ``tile`` in the current situation."""
         st = self.seats[seat]
-        counts, jokers = self.variant.jokers(self, seat, st.counts_copy())
-        if how in ("discard", "rob_gang"):  # a claimed tile is natural: a discarded wildcard
-            counts = _core.counts_array(counts, tile)  # counts at face value
+        counts, jokers = self.variant.jokers(self, seat, st.hand)  # (read: copied just below)
+        # One new array; a claimed tile is natural: a discarded wildcard counts at face value.
+        counts = _core.counts_array(counts, tile if how in ("discard", "rob_gang") else -1)
         # A flower replaced on a gang's replacement draw keeps the gang chain (chain > 0 only then).
         gang_draw = self.draw_how == "replacement" and self.draw_cause in ("gang", "flower")
         chain = self.chain if how == "self_draw" and gang_draw else 0
