@@ -20,3 +20,7 @@ cpdef list _kinds_of(bytes raw)
 
 @cython.locals(mask=cython.ulonglong, bit=cython.ulonglong, k=Py_ssize_t)
 cpdef kinds_mask(kinds)
+
+
+@cython.locals(bits=int)
+cpdef int suit_bits(unsigned long long mask) noexcept

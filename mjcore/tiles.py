@@ -332,3 +332,17 @@ def kinds_mask(kinds: Iterable[int]) -> int:
             k = t  # (in range: a C index)
             mask |= bit << k
     return mask
+
+
+def suit_bits(mask: int) -> int:
+    """The suits a kind bitmask holds, as 4 bits (bit 0 万, 1 筒, 2 条, 3 honors)."""
+    bits = 0  # (C words when compiled: tiles.pxd)
+    if mask & 0x1FF:
+        bits |= 1
+    if mask >> 9 & 0x1FF:
+        bits |= 2
+    if mask >> 18 & 0x1FF:
+        bits |= 4
+    if mask >> 27 & 0x7F:
+        bits |= 8
+    return bits

@@ -563,3 +563,48 @@ def test_a_self_drawn_win_is_paid_as_offered_without_scoring_it_again(name, monk
             else:
                 g.apply(seat, action)
     assert taken >= 5, taken
+
+
+def _win_contexts(name: str, hands: int) -> list:
+    """Every would-be win of every seat at every turn of some seeded greedy hands (the
+    offered ones and the refused ones alike: the scorer is asked of each)."""
+    variant = mjcore.get_variant(name)
+    out = []
+    for i in range(hands):
+        g = variant.new_game(seed=100 + i, options=_VARIED.get(name, {}) if i % 2 else None)
+        bots = [make_bot("greedy", seed=i * 4 + s) for s in range(g.n)]
+        while not g.is_over:
+            seat = g.first_to_act()
+            if g.phase == "turn" and 0 <= g.drawn < T.N_KINDS:
+                out.append((g.win_context(seat, g.drawn, "self_draw"), g.opts))
+            g.apply(seat, bots[seat].act_fast(g, seat, g.legal_actions(seat)))
+    return out
+
+
+_VARIED = {  # an option set that changes what a win is worth
+    "xuezhan_kaxinwu": {"three_suits": True},
+    "qingdao": {"pingdu8": True},
+    "lipu": {"laogang": True},
+    "susong": {"piaohua": True, "flower_bonus_stack": False},
+    "rongcheng": {"cunpai_mode": "gangkai"},
+}
+
+
+@pytest.mark.parametrize("name", ["xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng"])
+def test_a_score_does_not_depend_on_the_wins_scored_before_it(name):
+    """The variants keep each distinct win's Breakdown (and Hits) once made: scoring the same
+    wins in the opposite order, every such cache emptied first, gives equal breakdowns (a
+    cache key that misses something the value depends on fails here)."""
+    import sys
+
+    variant = mjcore.get_variant(name)
+    module = sys.modules[type(variant).__module__]
+    cached = [f for f in vars(module).values() if callable(getattr(f, "cache_clear", None))]
+    assert cached or name == "xuezhan_kaxinwu"
+    wins = _win_contexts(name, 40)
+    forward = [variant.score(ctx, opts) for ctx, opts in wins]
+    assert sum(bd is not None for bd in forward) >= 3
+    for f in cached:
+        f.cache_clear()
+    backward = [variant.score(ctx, opts) for ctx, opts in reversed(wins)]
+    assert forward == backward[::-1]

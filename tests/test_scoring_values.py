@@ -93,7 +93,26 @@ def test_suits_are_the_suits_of_every_natural_tile():
             counts[t] = rng.integers(1, 4)
         held = tuple(m for m in melds if rng.random() < 0.4)
         ctx = WinContext(counts, int(np.flatnonzero(counts)[0]), melds=held)
-        assert ctx.suits() == {tiles.suit(k) for k in ctx.all_kinds()}
+        kinds = ctx.all_kinds()
+        suits = {tiles.suit(k) for k in kinds}
+        assert ctx.suits() == suits
+        assert ctx.kinds_held() == tiles.kinds_mask(kinds)
+        assert (
+            ctx.suit_bits()
+            == tiles.suit_bits(tiles.kinds_mask(kinds))
+            == sum(1 << s for s in suits)
+        )
+        assert ctx.one_suit() == (len(suits) == 1 and 3 not in suits)
+
+
+def test_suit_bits_are_the_suits_of_the_kinds_in_a_mask():
+    rng = np.random.default_rng(8)
+    for _ in range(500):
+        kinds = rng.choice(34, size=int(rng.integers(0, 12)), replace=False).tolist()
+        expect = sum(1 << s for s in {tiles.suit(k) for k in kinds})
+        assert tiles.suit_bits(tiles.kinds_mask(kinds)) == expect
+    assert tiles.suit_bits(0) == 0
+    assert tiles.suit_bits(tiles.ALL_KINDS_MASK) == 0b1111
 
 
 def test_a_win_copy_is_an_equal_win_with_its_own_payments():

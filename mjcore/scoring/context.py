@@ -14,6 +14,10 @@ from .. import tiles as T
 from .._core import held_mask
 from ..engine.melds import MELD_KINDS, Meld
 from ..errors import InvalidHandError, clip
+from ..tiles import kinds_mask, suit_bits
+
+_SUIT_SETS = tuple(frozenset(s for s in range(4) if bits >> s & 1) for bits in range(16))
+_ONE_SUIT = frozenset({0b001, 0b010, 0b100})  # (清一色: one of 万 筒 条, no honor)
 
 HOWS = ("self_draw", "discard", "rob_gang", "fenzhang")
 
@@ -106,16 +110,22 @@ class WinContext:
 
     def one_suit(self) -> bool:
         """清一色's test: every natural tile (melds included) of one suit, and no honor."""
-        suits = self.suits()
-        return len(suits) == 1 and 3 not in suits
+        return self.suit_bits() in _ONE_SUIT
 
     def suits(self) -> set[int]:
         """The suits (:func:`~mjcore.tiles.suit`: 0 万 … 3 honors) of :meth:`all_kinds`."""
+        return set(_SUIT_SETS[self.suit_bits()])
+
+    def suit_bits(self) -> int:
+        """:meth:`suits` as 4 bits (bit 0 万, 1 筒, 2 条, 3 honors)."""
+        return suit_bits(self.kinds_held())
+
+    def kinds_held(self) -> int:
+        """The kinds of :meth:`all_kinds` as a bitmask (bit t: kind t)."""
         held = held_mask(self.concealed)
         for m in self.melds:
-            for t in m.tiles:
-                held |= 1 << t
-        return {suit for suit, mask in enumerate(T.SUIT_MASKS) if held & mask}
+            held |= kinds_mask(m.tiles)
+        return held
 
     def to_json(self) -> dict[str, Any]:
         """The documented JSON form: ``WinContext.from_json(ctx.to_json())`` describes the same
@@ -293,6 +303,11 @@ class Hit:
         d["name"] = name
         d["value"] = value
         d["combine"] = combine
+
+    def __hash__(
+        self,
+    ) -> int:  # (compiled, unlike the generated one: breakdowns are cached by hits)
+        return hash((self.id, self.value, self.combine))
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "value": self.value, "combine": self.combine}

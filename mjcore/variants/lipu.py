@@ -11,7 +11,9 @@ settled at the end of the hand, 流局 included.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import tiles as T
@@ -256,7 +258,7 @@ class Lipu(Variant):
         if not readings:
             return None
         best = max(readings, key=lambda p: _value(p, column))
-        return _breakdown(best, column)
+        return _breakdown(tuple(best), column)
 
     # ---- payments -----------------------------------------------------------
     def win_payments(self, game: Game, win: Win) -> list[Payment]:
@@ -435,15 +437,17 @@ def _cell(pattern: str, column: str) -> int:
     return value
 
 
-def _value(patterns: list[str], column: str) -> int:
+def _value(patterns: Sequence[str], column: str) -> int:
     """T[平胡][c] for no pattern, else max T[p][c] × 2^(|P|−1) (「每叠加一个牌型…*2」)."""
     if not patterns:
         return _cell("pinghu", column)
     return max(_cell(p, column) for p in patterns) << (len(patterns) - 1)  # × 2^(n−1)
 
 
-def _breakdown(patterns: list[str], column: str) -> Breakdown:
-    """Hits: the base pattern with its table cell, ×2 per further pattern, then the column."""
+@cache
+def _breakdown(patterns: tuple[str, ...], column: str) -> Breakdown:
+    """Hits: the base pattern with its table cell, ×2 per further pattern, then the column
+    (made once per distinct win: a Breakdown is frozen)."""
     ranked = sorted(patterns or ["pinghu"], key=lambda p: -_cell(p, column))
     top = ranked[0]
     hits = [Hit(top, PATTERN_NAMES[top], _cell(top, column), "base")]

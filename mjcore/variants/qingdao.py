@@ -9,6 +9,7 @@ gang scores that depend on 平度8张.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
@@ -444,9 +445,7 @@ class Qingdao(Variant):
         hits = best + self._factors(ctx, opts, facts, best)
         if manhun and hits[0].id != "manhun":
             hits.append(_hit("manhun", "mul"))
-        points = _value(hits)
-        formula = " × ".join(str(h.value) for h in hits if h.value != 1 or h.combine == "base")
-        return Breakdown(tuple(hits), points=points, fan=0, formula=f"{formula} = {points}")
+        return _breakdown(tuple(hits))
 
     def _factors(
         self, ctx: WinContext, opts: QingdaoOptions, facts: Any, best: list[Hit]
@@ -467,7 +466,7 @@ class Qingdao(Variant):
             ids.append("kouting")
         if "prev_huangzhuang" in fl:
             ids.append("huangzhuang_fanbei")
-        return [Hit(i, FACTORS[i][0], FACTORS[i][1], "mul") for i in ids]
+        return [_factor(i) for i in ids]
 
     # ---- payments -----------------------------------------------------------
     def win_payments(self, game: Game, win: Win) -> list[Payment]:
@@ -533,7 +532,27 @@ def _hit(pid: str, combine: str) -> Hit:
     return Hit(pid, *BASES[pid], combine)
 
 
-def _value(hits: list[Hit]) -> int:
+@cache
+def _qidui(quads: int) -> Hit:
+    """The 七对 family's Hit by natural quads held (0, 1, 2+), made once."""
+    return Hit(*QIDUI[quads], "base")
+
+
+@cache
+def _factor(pid: str) -> Hit:
+    """A factor's Hit (they all multiply [DEC Q11]), made once."""
+    return Hit(pid, *FACTORS[pid], "mul")
+
+
+@cache
+def _breakdown(hits: tuple[Hit, ...]) -> Breakdown:
+    """Every factor multiplies the base (made once per distinct win: a Breakdown is frozen)."""
+    points = _value(hits)
+    formula = " × ".join(str(h.value) for h in hits if h.value != 1 or h.combine == "base")
+    return Breakdown(hits, points=points, fan=0, formula=f"{formula} = {points}")
+
+
+def _value(hits: Sequence[Hit]) -> int:
     out = 1
     for h in hits:
         out *= h.value
@@ -548,12 +567,12 @@ def _readings(ctx: WinContext, opts: QingdaoOptions, facts: Any) -> list[list[Hi
             out.append([_hit("pengpenghu", "base")])
         pihu = [_hit("pihu", "base")]
         if facts.pure_straight_suits:  # concealed 123 456 789, 混 may fill [DEC Q22]
-            pihu.append(Hit("yitiaolong", *FACTORS["yitiaolong"], "mul"))
+            pihu.append(_factor("yitiaolong"))
         out.append(pihu)
     if ctx.melds:
         return out
     if facts.seven_pairs and (not opts.pingdu8 or _pingdu_pairs(ctx)):
-        out.append([Hit(*QIDUI[min(facts.quads_natural, 2)], "base")])
+        out.append([_qidui(min(facts.quads_natural, 2))])
     if not opts.pingdu8:  # 十三幺 / 十三不靠 never hold 8 tiles of a suit
         if facts.thirteen_orphans:
             out.append([_hit("shisanyao", "base")])

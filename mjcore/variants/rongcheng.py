@@ -18,6 +18,7 @@ winning shapes and the facts of the completed hand; the 宝 values are never enu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -464,7 +465,7 @@ class Rongcheng(Variant):
             if natural_wait and (not (feng or zhang) or c[bao]):
                 ids.append("baozhongbao")
         ids += [s for s in _SIDE if s in ctx.flags]
-        return [Hit(base, *BASES[base], "base")] + [Hit(i, *FACTORS[i], "mul") for i in ids]
+        return [_hit(base)] + [_hit(i) for i in ids]
 
     # ---- payments -----------------------------------------------------------
     def win_payments(self, game: Game, win: Win) -> list[Payment]:
@@ -719,10 +720,21 @@ def _meld_colours(melds: Any) -> tuple[bool, bool]:
 
 def _one_suit(c: np.ndarray, melds: Any) -> bool:
     """清一色: only one of 筒条万, melds included (a wildcard always joins natural tiles)."""
-    if _core.tiles_in(c, _MASK_HONORS):
-        return False
-    kinds = [t for m in melds for t in m.tiles] + np.flatnonzero(c).tolist()
-    return all(t < 27 for t in kinds) and len({t // 9 for t in kinds}) == 1
+    held = _core.held_mask(c)
+    for m in melds:
+        held |= T.kinds_mask(m.tiles)
+    return T.suit_bits(held) in _ONE_SUIT
+
+
+_ONE_SUIT = frozenset({0b001, 0b010, 0b100})  # (suit bits: one of 万 筒 条, no honor)
+
+
+@cache
+def _hit(pid: str) -> Hit:
+    """A base pattern's or a factor's Hit, made once (a Hit is frozen: wins share it)."""
+    if pid in BASES:
+        return Hit(pid, *BASES[pid], "base")
+    return Hit(pid, *FACTORS[pid], "mul")
 
 
 def _qidui(c: np.ndarray, k: int, facts: Any) -> str:
@@ -740,7 +752,10 @@ def _qidui(c: np.ndarray, k: int, facts: Any) -> str:
 
 def gang_total(melds: Any) -> int:
     """The winner's gangs: 明杠 1, 暗杠 2 (「只有胡牌的人的杠牌算分」)."""
-    return sum(GANG_SCORE.get(m.kind, 0) for m in melds)
+    total = 0
+    for m in melds:  # (a loop: every scored win asks it)
+        total += GANG_SCORE.get(m.kind, 0)
+    return total
 
 
 def _pattern(hits: list[Hit]) -> int:
@@ -753,15 +768,24 @@ def _pattern(hits: list[Hit]) -> int:
 
 def _breakdown(hits: list[Hit], ctx: WinContext) -> Breakdown:
     """raw = pattern · 2^(明搂 sides) + 飘_w + 飘_p + gangs_w, cut to the cap of 32."""
-    fl = ctx.flags
-    piao = sum(v for v in (1, 2) if f"piao{v}" in fl) + sum(
-        v for v in (1, 2) if f"payer_piao{v}" in fl
-    )
-    gang = gang_total(ctx.melds)
+    piao = 0
+    for flag, v in _PIAO_FLAGS:
+        if flag in ctx.flags:
+            piao += v
+    return _breakdown_of(tuple([h.id for h in hits]), piao, gang_total(ctx.melds))
+
+
+_PIAO_FLAGS = (("piao1", 1), ("piao2", 2), ("payer_piao1", 1), ("payer_piao2", 2))
+
+
+@cache
+def _breakdown_of(ids: tuple[str, ...], piao: int, gang: int) -> Breakdown:
+    """:func:`_breakdown` of the hits ``ids`` (made once per distinct win: it is frozen)."""
+    hits = [_hit(i) for i in ids]
     if piao:
-        hits = hits + [Hit("piao", ADDS["piao"][0], piao, "add")]
+        hits.append(Hit("piao", ADDS["piao"][0], piao, "add"))
     if gang:
-        hits = hits + [Hit("gang", ADDS["gang"][0], gang, "add")]
+        hits.append(Hit("gang", ADDS["gang"][0], gang, "add"))
     pattern = _pattern(hits)
     raw = pattern + piao + gang
     points = min(raw, CAP)

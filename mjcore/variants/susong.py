@@ -34,6 +34,7 @@ from ..errors import InvalidHandError
 from ..hand import hand_facts
 from ..scoring import Breakdown, Hit, Payment, PayReason, WinContext
 from ..scoring.context import pattern_table
+from ..tiles import suit_bits
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -107,6 +108,9 @@ PAY_REASONS = (  # the other parts of a pay event's reason
     PayReason("sanbi", "三比", "吃三比: a 三比 partner pays again (or the discarder double)"),
 )
 NAMES = {p.id: p.name for p in PATTERNS}
+_YISUO_ORDER = {p: i for i, p in enumerate(YISUO)}
+_WINDS_MASK = T.kinds_mask(WINDS)
+_ONE_SUIT = frozenset({0b001, 0b010, 0b100})
 FLAGS = frozenset({"piao", "tianhu", "dihu", "huakai"})
 _SELF_DRAW_FLAGS = ("tianhu", "dihu", "huakai")
 
@@ -147,15 +151,21 @@ def concealed_wind_triplets(counts: Any) -> int:
 
     「手里如果有三张相同风牌」 — counted on the winning hand, the winning tile included.
     """
-    return sum(1 for w in WINDS if counts[w] >= 3)
+    n = 0
+    for w in WINDS:  # (a loop: every discard-win check asks it)
+        if counts[w] >= 3:
+            n += 1
+    return n
 
 
 def win_hua(ctx: WinContext) -> int:
     """The winner's 花: flower tiles set aside + melds + concealed wind triplets; 飘: 0."""
     if "piao" in ctx.flags:
         return 0
-    melds = sum(meld_hua(m) for m in ctx.melds)
-    return len(ctx.flowers) + melds + concealed_wind_triplets(ctx.concealed)
+    hua = len(ctx.flowers) + concealed_wind_triplets(ctx.concealed)
+    for m in ctx.melds:
+        hua += meld_hua(m)
+    return hua
 
 
 def tier_of(ctx: WinContext, hua: int, facts: Any) -> tuple[int, str, list[str]]:
@@ -169,8 +179,9 @@ def tier_of(ctx: WinContext, hua: int, facts: Any) -> tuple[int, str, list[str]]
         yisuo.append("shuanggang")  # flower replacements do not count toward 2 [DEC S6]
     if facts.seven_pairs and not ctx.melds:
         yisuo.append("daqidui" if facts.quads_natural else "xiaoqidui")
-    if len(ctx.suits() - {3}) == 1:  # one suit, honors or not [DEC S12]
-        yisuo.append("hunyise" if any(k in WINDS for k in ctx.all_kinds()) else "qingyise")
+    held = ctx.kinds_held()
+    if suit_bits(held) & 0b111 in _ONE_SUIT:  # one suit, honors or not [DEC S12]
+        yisuo.append("hunyise" if held & _WINDS_MASK else "qingyise")
     if facts.standard:
         if facts.all_triplets and all(m.is_set_of_one_kind for m in ctx.melds):
             yisuo.append("pengpenghu")
@@ -185,7 +196,7 @@ def tier_of(ctx: WinContext, hua: int, facts: Any) -> tuple[int, str, list[str]]
     if ctx.how == "rob_gang":
         yisuo.append("qiangganghu")
     yisuo += [f for f in ("tianhu", "dihu") if f in ctx.flags]
-    yisuo.sort(key=list(YISUO).index)
+    yisuo.sort(key=_YISUO_ORDER.__getitem__)
     if yisuo:
         return 4, yisuo[0], yisuo
     if gangkai:  # 1-3 花 杠开 大胡, 4-5 花 大大胡 (0 花 is 无花果 above) [DEC S24]
@@ -221,8 +232,28 @@ def _max_awards(groups: tuple[int, ...]) -> int:
 
 def flower_awards(flowers: tuple[int, ...] | list[int], stack: bool = True) -> int:
     """Number of 花奖: the most disjoint awards (no tile used twice) [DEC S7]; ≤ 1 unstacked."""
-    n = _max_awards(tuple(sorted(flower_groups(flowers))))
+    n = _awards_of(tuple(flowers))
     return n if stack else min(n, 1)
+
+
+@cache
+def _awards_of(flowers: tuple[int, ...]) -> int:
+    return _max_awards(tuple(sorted(flower_groups(flowers))))
+
+
+@cache
+def _breakdown(pattern: str, tier: int, hua: int, yisuo: tuple[str, ...], awards: int) -> Breakdown:
+    """The tier's hit, the 花奖 hit, the formula (made once per distinct win: frozen)."""
+    name = NAMES[pattern]
+    hits = [Hit(pattern, name, tier, "base")]
+    if awards:
+        hits.append(Hit("huajiang", NAMES["huajiang"], 2 * awards, "add"))
+    points = tier + 2 * awards
+    also = f" [{', '.join(YISUO[p] for p in yisuo)}]" if len(yisuo) > 1 else ""
+    formula = f"{name} {hua}花 {TIER_NAMES[tier]} {tier}{also}"
+    if awards:
+        formula += f" + 花奖 {awards}×2"
+    return Breakdown(tuple(hits), points=points, fan=0, formula=f"{formula} = {points}")
 
 
 # ---- the variant ------------------------------------------------------------------------
@@ -349,17 +380,8 @@ class Susong(Variant):
             return None
         hua = win_hua(ctx)
         tier, pattern, yisuo = tier_of(ctx, hua, facts)
-        name = NAMES[pattern]
         awards = flower_awards(ctx.flowers, opts.flower_bonus_stack)
-        hits = [Hit(pattern, name, tier, "base")]
-        if awards:
-            hits.append(Hit("huajiang", NAMES["huajiang"], 2 * awards, "add"))
-        points = tier + 2 * awards
-        also = f" [{', '.join(YISUO[p] for p in yisuo)}]" if len(yisuo) > 1 else ""
-        formula = f"{name} {hua}花 {TIER_NAMES[tier]} {tier}{also}"
-        if awards:
-            formula += f" + 花奖 {awards}×2"
-        return Breakdown(tuple(hits), points=points, fan=0, formula=f"{formula} = {points}")
+        return _breakdown(pattern, tier, hua, tuple(yisuo), awards)
 
     def check_description(self, ctx: WinContext, opts: Any) -> None:
         """The shared checks (中发白 and 春…菊 only in the flower area), then 宿松's own: 飘,
