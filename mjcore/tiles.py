@@ -334,6 +334,10 @@ def kinds_mask(kinds: Iterable[int]) -> int:
     return mask
 
 
+ONE_SUIT_BITS = frozenset({0b001, 0b010, 0b100})
+"""The :func:`suit_bits` of tiles all of one suit (万, 筒 or 条) and no honor: 清一色's."""
+
+
 def suit_bits(mask: int) -> int:
     """The suits a kind bitmask holds, as 4 bits (bit 0 万, 1 筒, 2 条, 3 honors)."""
     bits = 0  # (C words when compiled: tiles.pxd)

@@ -37,12 +37,12 @@ cpdef tuple _flush_suit(Info info)
 
 
 @cython.locals(hand=Hand, shantens=list, conns=list, best=int, flush=int, contenders=int,
-               gains=dict, out=list, t=int, sh=int, conn=int, off=bint)
+               gains=dict, out=list, t=int, sh=int, conn=int, off=bint, i=Py_ssize_t)
 cpdef list _scores(bot, Info info, list tiles)
 
 
 @cython.locals(ready=list, ask=list, t=int, sh=int, gains=dict, hand=Hand, got=list,
-               masks=list, lives=list)
+               masks=list, lives=list, i=Py_ssize_t)
 cpdef dict _gains(bot, Info info, list tiles, list shantens, int best, int contenders,
                   int flush)
 

@@ -579,7 +579,8 @@ def _scores(bot: ExpertBot, info: Info, tiles: list[int]) -> list[tuple[int, flo
     contenders = shantens.count(best)
     gains = _gains(bot, info, tiles, shantens, best, contenders, flush)
     out = []
-    for t, sh, conn in zip(tiles, shantens, conns, strict=True):
+    for i in range(len(tiles)):  # (by index: no zip object and no tuple per discard)
+        t, sh, conn = tiles[i], shantens[i], conns[i]
         off = flush >= 0 and (t >= 27 or t // 9 != flush)
         score = -_STEP * sh + gains.get(t, 0.0) + (strength if off else 0.0)
         if weight:
@@ -603,7 +604,8 @@ def _gains(
     behind). Both asked of the core in one call each."""
     ready: list[int] = []
     ask: list[int] = []
-    for t, sh in zip(tiles, shantens, strict=True):
+    for i in range(len(tiles)):
+        t, sh = tiles[i], shantens[i]
         if sh == 0 and contenders > 1:
             ready.append(t)
         elif sh > 0 and (
@@ -615,8 +617,8 @@ def _gains(
     hand = info.hand
     if ask and best > 0:  # (best 0: no kind is tried, the ukeire is 0)
         got = expert_ukeire(hand.counts, hand.joker_kind, hand.bits, info.unseen, ask)
-        for t, n in zip(ask, got, strict=True):
-            gains[t] = float(n)
+        for i in range(len(ask)):
+            gains[ask[i]] = float(got[i])
     if ready:
         masks, lives = expert_waits(hand.counts, hand.joker_kind, hand.bits, info.unseen, ready)
         valued = _valued(ready, lives) if best == 0 else ()

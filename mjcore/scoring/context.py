@@ -14,10 +14,9 @@ from .. import tiles as T
 from .._core import held_mask
 from ..engine.melds import MELD_KINDS, Meld
 from ..errors import InvalidHandError, clip
-from ..tiles import kinds_mask, suit_bits
+from ..tiles import ONE_SUIT_BITS, kinds_mask, suit_bits
 
 _SUIT_SETS = tuple(frozenset(s for s in range(4) if bits >> s & 1) for bits in range(16))
-_ONE_SUIT = frozenset({0b001, 0b010, 0b100})  # (清一色: one of 万 筒 条, no honor)
 
 HOWS = ("self_draw", "discard", "rob_gang", "fenzhang")
 
@@ -110,7 +109,7 @@ class WinContext:
 
     def one_suit(self) -> bool:
         """清一色's test: every natural tile (melds included) of one suit, and no honor."""
-        return self.suit_bits() in _ONE_SUIT
+        return self.suit_bits() in ONE_SUIT_BITS
 
     def suits(self) -> set[int]:
         """The suits (:func:`~mjcore.tiles.suit`: 0 万 … 3 honors) of :meth:`all_kinds`."""

@@ -723,10 +723,7 @@ def _one_suit(c: np.ndarray, melds: Any) -> bool:
     held = _core.held_mask(c)
     for m in melds:
         held |= T.kinds_mask(m.tiles)
-    return T.suit_bits(held) in _ONE_SUIT
-
-
-_ONE_SUIT = frozenset({0b001, 0b010, 0b100})  # (suit bits: one of 万 筒 条, no honor)
+    return T.suit_bits(held) in T.ONE_SUIT_BITS
 
 
 @cache

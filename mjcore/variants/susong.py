@@ -110,7 +110,6 @@ PAY_REASONS = (  # the other parts of a pay event's reason
 NAMES = {p.id: p.name for p in PATTERNS}
 _YISUO_ORDER = {p: i for i, p in enumerate(YISUO)}
 _WINDS_MASK = T.kinds_mask(WINDS)
-_ONE_SUIT = frozenset({0b001, 0b010, 0b100})
 FLAGS = frozenset({"piao", "tianhu", "dihu", "huakai"})
 _SELF_DRAW_FLAGS = ("tianhu", "dihu", "huakai")
 
@@ -180,7 +179,7 @@ def tier_of(ctx: WinContext, hua: int, facts: Any) -> tuple[int, str, list[str]]
     if facts.seven_pairs and not ctx.melds:
         yisuo.append("daqidui" if facts.quads_natural else "xiaoqidui")
     held = ctx.kinds_held()
-    if suit_bits(held) & 0b111 in _ONE_SUIT:  # one suit, honors or not [DEC S12]
+    if suit_bits(held) & 0b111 in T.ONE_SUIT_BITS:  # one suit, honors or not [DEC S12]
         yisuo.append("hunyise" if held & _WINDS_MASK else "qingyise")
     if facts.standard:
         if facts.all_triplets and all(m.is_set_of_one_kind for m in ctx.melds):
