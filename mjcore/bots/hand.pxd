@@ -7,7 +7,7 @@ from mjcore.engine.game cimport Game
 
 
 cdef class Hand:
-    cdef public object counts, flags, split, public
+    cdef public object counts, flags, split, public, game
     cdef public int joker_kind, bits
 
 

@@ -85,8 +85,7 @@ def hand_of(game: Game, seat: int) -> Hand:
     else:  # the variant's own split of each hypothetical hand (on a copy: it is changed)
         own = game.seats[seat].counts_copy()
         hand = Hand(own, game.shape_bits, split=partial(variant.jokers, game, seat))
-    # The variant's own wildcards may show a 宝 (荣成): the public facts, read when asked
-    hand.public = partial(variant.public_state, game)
+    hand.game = game  # the variant's own wildcards may show a 宝 (荣成): read when asked
     return hand
 
 
@@ -107,7 +106,7 @@ def _split_by_core(game: Game, seat: int) -> Hand | None:
 class Hand:
     """A concealed hand as counts, with shanten queries on hypothetical removals."""
 
-    __slots__ = ("counts", "flags", "bits", "joker_kind", "split", "public")
+    __slots__ = ("counts", "flags", "bits", "joker_kind", "split", "public", "game")
 
     def __init__(
         self, counts: Any, flags: Mapping[str, bool] | int, joker_kind: int = -1, split: Any = None
@@ -118,6 +117,15 @@ class Hand:
         self.joker_kind = joker_kind
         self.split = split
         self.public: Any = dict  # the view's public facts (the turned-up 宝 …), read lazily
+        self.game: Any = None  # the Game the hand is read from (its public facts, when asked)
+
+    def public_facts(self) -> Mapping[str, Any]:
+        """The public facts (a turned-up 宝 …): the game's (``Variant.public_state``, built
+        only when asked), else what ``public`` gives (a view's)."""
+        game = self.game
+        if game is not None:
+            return game.variant.public_state(game)  # type: ignore[no-any-return]
+        return self.public()  # type: ignore[no-any-return]
 
     def _split(self, c: np.ndarray) -> tuple[np.ndarray, int]:
         """(natural counts, wildcards) of ``c``, which is left as it is: the variant's own
@@ -185,7 +193,7 @@ class Hand:
         """Of ready discards ``picks``, those leaving the most winning kinds — a turned-up 宝
         among them counts double (宝中宝, asked of the core as "is the 宝 kind a natural
         wait") — then the least connected."""
-        bao = self.public().get("bao")
+        bao = self.public_facts().get("bao")
         bao = T.kind(bao) if isinstance(bao, str) and bao != "hidden" else -1
         if self.split is None:
             return greedy_ready_discard(self.counts, self.joker_kind, self.bits, tiles, picks, bao)  # type: ignore[no-any-return]

@@ -315,8 +315,7 @@ class Rongcheng(Variant):
         each, in order; only the first one if ``first``): one copy of the hand, each discard
         taken out and put back in place."""
         st = game.seats[seat]
-        buf = bytearray(st.hand)
-        hand = np.frombuffer(buf, _U8)  # a view: edits of buf are edits of hand
+        buf = bytearray(st.hand)  # (the core and the patterns read the bytes as they are)
         melds, opts, bits = st.melds, game.opts, game.shape_bits
         out = []
         for a in actions:
@@ -324,7 +323,7 @@ class Rongcheng(Variant):
                 continue
             t = a.tile
             buf[t] -= 1
-            ready = self.waits_mask(hand, melds, opts, bits) != 0
+            ready = self.waits_mask(buf, melds, opts, bits) != 0
             buf[t] += 1
             if ready:
                 out.append(a)
