@@ -20,6 +20,15 @@ _SUIT_SETS = tuple(frozenset(s for s in range(4) if bits >> s & 1) for bits in r
 
 HOWS = ("self_draw", "discard", "rob_gang", "fenzhang")
 
+
+def kinds_held(counts: Any, melds: Iterable[Meld]) -> int:
+    """The kinds of concealed ``counts`` and of ``melds`` as a bitmask (bit t: kind t)."""
+    held = held_mask(counts)
+    for m in melds:
+        held |= kinds_mask(m.tiles)
+    return held
+
+
 # WinContext, Hit and Breakdown are frozen dataclasses with their own __init__: it writes the
 # fields into the instance dict one item each (compiled: a C call each, no keyword dict built),
 # where the generated one calls object.__setattr__ per field as interpreted Python: most of a
@@ -121,10 +130,7 @@ class WinContext:
 
     def kinds_held(self) -> int:
         """The kinds of :meth:`all_kinds` as a bitmask (bit t: kind t)."""
-        held = held_mask(self.concealed)
-        for m in self.melds:
-            held |= kinds_mask(m.tiles)
-        return held
+        return kinds_held(self.concealed, self.melds)
 
     def to_json(self) -> dict[str, Any]:
         """The documented JSON form: ``WinContext.from_json(ctx.to_json())`` describes the same
@@ -303,9 +309,8 @@ class Hit:
         d["value"] = value
         d["combine"] = combine
 
-    def __hash__(
-        self,
-    ) -> int:  # (compiled, unlike the generated one: breakdowns are cached by hits)
+    def __hash__(self) -> int:
+        # (compiled, unlike the dataclass's generated one: variants cache breakdowns by hits)
         return hash((self.id, self.value, self.combine))
 
     def to_json(self) -> dict:

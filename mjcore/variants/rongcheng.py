@@ -38,7 +38,7 @@ from ..engine.variant import (
 from ..errors import InvalidHandError
 from ..hand import hand_facts, is_win
 from ..scoring import Breakdown, Hit, Payment, WinContext
-from ..scoring.context import CAP_REASON, pattern_table
+from ..scoring.context import CAP_REASON, kinds_held, pattern_table
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -719,10 +719,7 @@ def _meld_colours(melds: Any) -> tuple[bool, bool]:
 
 def _one_suit(c: np.ndarray, melds: Any) -> bool:
     """清一色: only one of 筒条万, melds included (a wildcard always joins natural tiles)."""
-    held = _core.held_mask(c)
-    for m in melds:
-        held |= T.kinds_mask(m.tiles)
-    return T.suit_bits(held) in T.ONE_SUIT_BITS
+    return T.suit_bits(kinds_held(c, melds)) in T.ONE_SUIT_BITS
 
 
 @cache

@@ -34,7 +34,6 @@ from ..errors import InvalidHandError
 from ..hand import hand_facts
 from ..scoring import Breakdown, Hit, Payment, PayReason, WinContext
 from ..scoring.context import pattern_table
-from ..tiles import suit_bits
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -179,7 +178,7 @@ def tier_of(ctx: WinContext, hua: int, facts: Any) -> tuple[int, str, list[str]]
     if facts.seven_pairs and not ctx.melds:
         yisuo.append("daqidui" if facts.quads_natural else "xiaoqidui")
     held = ctx.kinds_held()
-    if suit_bits(held) & 0b111 in T.ONE_SUIT_BITS:  # one suit, honors or not [DEC S12]
+    if T.suit_bits(held) & 0b111 in T.ONE_SUIT_BITS:  # one suit, honors or not [DEC S12]
         yisuo.append("hunyise" if held & _WINDS_MASK else "qingyise")
     if facts.standard:
         if facts.all_triplets and all(m.is_set_of_one_kind for m in ctx.melds):
