@@ -38,12 +38,16 @@ from mjcore.variants import get_variant
 VARIANTS = ("xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng")
 N_GAMES = size(200, 4)
 N_TRACES = size(100, 3)
+_KEEPS_BOTS = "kept" in (play_hand.__doc__ or "")  # (False in a build before it: --against)
 
 
 def play_many(variant: str, bots: str, games: int = N_GAMES, seed: int = 42) -> int:
     """Play hands 0..games-1 of a seeded run exactly as ``simulate`` does (one Job)."""
     job = make_job(variant, games, 4, None, bots, seed, False, False)
-    return sum(play_hand(job, i)[1] for i in range(games))
+    if not _KEEPS_BOTS:
+        return sum(play_hand(job, i)[1] for i in range(games))
+    kept: list = [None] * job.players  # (the bots a chunk carries from hand to hand)
+    return sum(play_hand(job, i, None, kept)[1] for i in range(games))
 
 
 def new_games(variant: str, n: int = N_GAMES) -> None:

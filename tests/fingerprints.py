@@ -6,7 +6,8 @@ A hand's fingerprint is a hash of everything a user can read of it once it is ov
 log, the scores, the saved game (wall, options, carry and every action), each seat's view and
 the next hand's dealer and carry. A block's digest hashes its hands' fingerprints in order, so
 a change to any hand of the block changes the block's digest. The hands are played exactly as
-:func:`mjcore.simulate` plays them (:func:`mjcore.sim.play.play_hand` on one Job).
+:func:`mjcore.simulate` plays them (:func:`mjcore.sim.play.play_hand` on one Job, a block as a
+chunk: replayable bots reseeded from hand to hand).
 """
 
 from __future__ import annotations
@@ -64,8 +65,9 @@ def block_digests(variant: str, option_set: str, bots: str, blocks: list[int]) -
     out = {}
     for b in blocks:
         h = hashlib.blake2b(digest_size=8)
+        kept: list = [None] * job.players  # a block plays as a chunk: its bots carried along
         for i in range(b * BLOCK, (b + 1) * BLOCK):
-            game, _, _ = play_hand(job, i)
+            game, _, _ = play_hand(job, i, None, kept)
             h.update(hand_fingerprint(game))
         out[b] = h.hexdigest()
     return out

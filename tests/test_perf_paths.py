@@ -608,3 +608,61 @@ def test_a_score_does_not_depend_on_the_wins_scored_before_it(name):
         f.cache_clear()
     backward = [variant.score(ctx, opts) for ctx, opts in reversed(wins)]
     assert forward == backward[::-1]
+
+
+@pytest.mark.parametrize("name", ["xuezhan_kaxinwu", "qingdao", "lipu", "susong", "rongcheng"])
+def test_a_replayed_bot_plays_every_hand_as_a_fresh_one(name):
+    """A chunk of a simulation keeps its replayable bots (random, greedy) from hand to hand,
+    reseeded: every hand is the hand that freshly built bots play (same actions, events and
+    scores), and the bots kept are the first hand's."""
+    from mjcore.sim.play import play_hand
+    from mjcore.sim.runner import make_job
+
+    for bots in ("random", "greedy", "greedy,random,random,greedy"):
+        job = make_job(name, 10, 4, None, bots, 9, False, False)
+        kept: list = [None] * 4
+        for i in range(10):
+            game, actions, labels = play_hand(job, i, None, kept)
+            fresh, fresh_actions, fresh_labels = play_hand(job, i)
+            assert (actions, labels, game.scores) == (fresh_actions, fresh_labels, fresh.scores)
+            assert game.events == fresh.events
+            if i == 0:
+                first = [k[1] for k in kept]
+        assert all(k[1] is f for k, f in zip(kept, first, strict=True))
+
+
+def test_only_bots_whose_own_class_says_so_are_replayed():
+    """A subclass of a replayable bot is built afresh for every hand unless it declares
+    ``replayable`` itself (its own state is its business), and so is every bot a factory of
+    the caller's makes (each call is the caller's business); the registered bots are kept."""
+    from mjcore.bots.greedy import GreedyBot
+    from mjcore.bots.random_bot import RandomBot
+    from mjcore.sim.play import play_hand
+    from mjcore.sim.runner import make_job
+
+    built: list = []
+
+    class Counting(RandomBot):
+        def __init__(self, seed=None):
+            super().__init__(seed)
+            built.append(self)
+
+    class Replayed(Counting):
+        replayable = True
+
+    def factory(seed):
+        built.append(seed)
+        return GreedyBot(seed)
+
+    job = make_job(
+        "xuezhan_kaxinwu", 6, 4, None, [Counting, "random", Replayed, factory], 3, False, False
+    )
+    built.clear()  # (resolving the bots may build one of each class to check it)
+    kept: list = [None] * 4
+    seen: list[list] = [[] for _ in range(4)]  # (the bots kept alive: ids stay distinct)
+    for i in range(6):
+        play_hand(job, i, None, kept)
+        for s in range(4):
+            seen[s].append(kept[s][1])
+    assert [len({id(b) for b in bots}) for bots in seen] == [6, 1, 1, 6]
+    assert len(built) == 6 + 1 + 6  # Counting and the factory every hand, Replayed once

@@ -30,6 +30,11 @@ class BaseBot:
     """Shared plumbing: a seeded numpy Generator and the simulator's fast path."""
 
     name = "base"
+    replayable = False
+    """Set to True in a bot class (its own, not inherited) whose whole state is its random
+    stream: ``reseed(seed)`` then makes it the bot ``cls(seed)`` would be, and the simulator
+    plays one instance hand after hand, reseeded, instead of building one per hand (a bot
+    factory given to ``simulate`` is still called for every hand)."""
     _rng: np.random.Generator | None
     _fast: Pcg64 | None
     _seed: SeedLike

@@ -45,6 +45,7 @@ class GreedyBot(BaseBot):
     """
 
     name = "greedy"
+    replayable = True  # (no state besides the random stream: BaseBot.replayable)
 
     # ---- the two entry points -------------------------------------------------
     def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:

@@ -21,6 +21,7 @@ class RandomBot(BaseBot):
     """
 
     name = "random"
+    replayable = True  # (no state besides the random stream: BaseBot.replayable)
 
     def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         return _pick(self, legal)

@@ -103,7 +103,7 @@ cdef class Game:
     @cython.locals(pending=dict, windows=tuple, n=int, others=int, i=int, s=int)
     cpdef _open_claims(self, int src, int tile, str kind)
     @cython.locals(st=SeatState, hand=bytearray, may_win=bint, may_chi=bint,
-                   waits=cython.ulonglong, low=int, a=int, b=int)
+                   waits=cython.ulonglong, low=int, a=int, b=int, r=int)
     cpdef list _claim_options(self, int s, int src, int tile, str kind)
     @cython.locals(banned=cython.ulonglong, hand=bytearray, t=int)
     cpdef bint _chi_leaves_discard(self, SeatState st, int a, int b, int low, int tile) except -1

@@ -32,7 +32,6 @@ from ..scoring.context import Win
 from ..tiles import N_KINDS
 from .actions import (
     CHIS,
-    CHOW_PARTNERS,
     DISCARDS,
     GANGS,
     HU,
@@ -1086,8 +1085,11 @@ class Game:
             acts.append(gang(tile))
         if hand[tile] >= 2 and tile not in st.pass_peng:
             acts.append(PENG)
-        if may_chi:
-            for low, a, b in CHOW_PARTNERS[tile]:
+        if may_chi:  # the chows holding the tile, lowest first (as CHOW_PARTNERS lists them)
+            r = tile % 9
+            for low in range(tile - min(r, 2), tile + 1 - max(r - 6, 0)):
+                a = low + (low == tile)  # the chow's two other kinds
+                b = low + 2 - (low == tile - 2)
                 if hand[a] and hand[b] and self._chi_leaves_discard(st, a, b, low, tile):
                     acts.append(CHIS[low])
         return acts

@@ -95,13 +95,23 @@ class Job:
 
 
 def play_hand(
-    job: Job, index: int, fault_tally: dict[str, Counter] | None = None
+    job: Job,
+    index: int,
+    fault_tally: dict[str, Counter] | None = None,
+    kept: list[Any] | None = None,
 ) -> tuple[Game, int, list[str]]:
     """Play hand ``index`` of a run: (finished game, actions, bot label per seat); the
-    faults of ``exec:`` agents are added to ``fault_tally`` (per label) when given."""
+    faults of ``exec:`` agents are added to ``fault_tally`` (per label) when given.
+
+    ``kept`` (one slot per seat, None at first) carries the bots from one hand of a chunk to
+    the next: a bot whose class is :attr:`~mjcore.bots.base.BaseBot.replayable` is reseeded
+    and plays again instead of being built anew (the same bot, the same choices)."""
     wall_seed, dealer, seats = job.seating(index)
-    bots = [sb.make(seed) for sb, seed in seats]
-    decide = [decider(bot) for bot in bots]
+    if kept is None:
+        bots = [sb.make(seed) for sb, seed in seats]
+        decide = [decider(bot) for bot in bots]
+    else:
+        bots, decide = _seat_bots(seats, kept)
     game = Game(job.rules, seed=wall_seed, dealer=dealer)  # (= job.rules.new_game, called in C)
     hooked = [s for s, bot in enumerate(bots) if hasattr(bot, "hand_end")]  # exec: agents
     for s in hooked:
@@ -118,6 +128,26 @@ def play_hand(
         if faults and fault_tally is not None:
             fault_tally.setdefault(seats[s][0].label, Counter()).update(faults)
     return game, actions, [sb.label for sb, _ in seats]
+
+
+def _seat_bots(seats: list[tuple[SeatBot, int]], kept: list[Any]) -> tuple[list, list]:
+    """The hand's bots and decision functions, reusing ``kept``'s where the seat's recipe is
+    the same and its bot replays (``kept[s]``: (recipe, bot, decide, replays) of the last
+    hand). A bot replays when its own class is replayable and the recipe is not a factory of
+    the caller's (whose every call, one a hand, is the caller's business)."""
+    bots, decide = [], []
+    for s in range(len(seats)):
+        sb, seed = seats[s]
+        last = kept[s]
+        if last is not None and last[0] is sb and last[3]:
+            last[1].reseed(seed)  # (a replayable bot's whole state is its random stream)
+        else:
+            bot = sb.make(seed)
+            replays = sb.kind != "factory" and bool(type(bot).__dict__.get("replayable"))
+            last = kept[s] = (sb, bot, decider(bot), replays)
+        bots.append(last[1])
+        decide.append(last[2])
+    return bots, decide
 
 
 @dataclass
@@ -158,11 +188,12 @@ def _play_range(
 ) -> None:
     """Play hands ``start``..``stop-1`` into ``res`` (and ``rows``), a deal at a time."""
     step = job.players if job.duplicate else 1
+    kept: list[Any] = [None] * job.players  # the bots carried from hand to hand (play_hand)
     for first in range(start, stop, step):
         if cancel is not None and cancel.value:
             break
         faults = res.stats.faults
-        played = [(i, *_play_or_explain(job, i, faults)) for i in range(first, first + step)]
+        played = [(i, *_play_or_explain(job, i, faults, kept)) for i in range(first, first + step)]
         totals: dict[str, int] = {}
         for index, game, actions, labels in played:
             res.stats.add_game(game, actions, labels)
@@ -175,10 +206,10 @@ def _play_range(
 
 
 def _play_or_explain(
-    job: Job, index: int, faults: dict[str, Counter] | None = None
+    job: Job, index: int, faults: dict[str, Counter] | None = None, kept: list[Any] | None = None
 ) -> tuple[Game, int, list[str]]:
     try:
-        return play_hand(job, index, faults)
+        return play_hand(job, index, faults, kept)
     except Exception as exc:
         wall_seed = job.seating(index)[0]
         raise GameFailedError(
