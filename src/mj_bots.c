@@ -135,6 +135,27 @@ long mj_ukeire_one(uint8_t *h, int t, int jk, int flags, const long *unseen, uin
         /* 3m+1 tiles (a hand after its discard): one more tile is a valid 3m+2 hand whenever
          * no kind goes past 4, so mj_check can only fail on a kind already held 4 times. */
         int sure = n % 3 == 1 && n < MJ_MAX_TILES;
+        uint64_t draws = 0; /* the natural kinds to try: near, unseen, not the joker kind */
+        int full = 0;       /* one of them held 4 times: the check below names it */
+        for (uint64_t bits = near; bits; bits &= bits - 1) {
+            int u = __builtin_ctzll(bits);
+            if (u == jk || !unseen[u]) continue;
+            draws |= 1ull << u;
+            full |= h[u] >= 4;
+        }
+        if (sure && !full) { /* every draw is a valid hand: the whole row in one pass */
+            int8_t shan[MJ_N_KINDS];
+            mj_shanten_draws(&facts, h, draws, jokers, shan);
+            for (uint64_t bits = draws; bits; bits &= bits - 1) {
+                int u = __builtin_ctzll(bits);
+                if (shan[u] < base) total += unseen[u];
+            }
+            if (jk >= 0 && (near >> jk & 1) && unseen[jk]) {
+                *k = jokers + 1;
+                if (mj_shanten_after(&facts, h, -1, 0, jokers + 1) < base) total += unseen[jk];
+            }
+            near = 0; /* (done: the loop below is the checked path) */
+        }
         for (int u = 0; u < MJ_N_KINDS; u++) {
             if (!(near >> u & 1) || !unseen[u]) continue;
             if (u == jk) {

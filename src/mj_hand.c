@@ -343,6 +343,63 @@ int mj_shanten_after(const MjShantenBase *b, const uint8_t *c, int u, int was, i
     return shanten_of(c, &a, k);
 }
 
+/* One group's rank after one more tile of its position r (lo, hi, a: the group's keys and A
+ * entry; the count there is at most 3, so every key stays a base-5 digit string). */
+static inline uint32_t rank_plus(int g, int r, uint32_t lo, uint32_t hi, uint32_t a) {
+    if (g == 3)
+        return r < 4 ? mj_hon_rank_a(MJ_HON_A[lo + MJ_POW5[r]], hi)
+                     : mj_hon_rank_a(a, hi + MJ_POW5[r - 4]);
+    return r < 5 ? mj_suit_rank_a(MJ_SUIT_A[lo + MJ_POW5[r]], hi)
+                 : mj_suit_rank_a(a, hi + MJ_POW5[r - 5]);
+}
+
+void mj_shanten_draws(const MjShantenBase *b, uint8_t *c, uint64_t draws, int k, int8_t *out) {
+    int t = b->n + 1 + k, sets = (t - 1) / 3, slots = 3 * sets + 2, flags = b->flags;
+    int p258 = flags & MJ_PAIR258, down = 4 * (4 - sets);
+    int special = slots == MJ_MAX_TILES && (flags & (MJ_SEVEN_PAIRS | MJ_ORPHANS | MJ_KNITTED));
+    const uint8_t *view = p258 ? MJ_SUIT_VIEW_258 : MJ_SUIT_VIEW_ANY;
+    const uint64_t *ss = p258 ? MJ_PAIR_SS_258 : MJ_PAIR_SS_ANY;
+    const uint64_t *sh = p258 ? MJ_PAIR_SH_258 : MJ_PAIR_SH_ANY;
+    uint32_t views = p258 ? MJ_SUIT_VIEWS_258 : MJ_SUIT_VIEWS_ANY;
+    uint64_t half = (1ull << (4 * sets + 4)) - 1, mask = half | half << 20;
+    uint32_t v0 = view[b->rank[0]], v1 = view[b->rank[1]], v2 = view[b->rank[2]];
+    uint32_t hv = MJ_HON_VEC[b->rank[3]];
+    /* standard_overlap's two words: suits m+p, and suit s + honors shifted into line */
+    uint64_t lo_word = ss[v0 * views + v1] & mask;
+    uint64_t hi_word = (sh[v2 * MJ_HON_VECS + hv] >> down) & mask;
+    uint32_t lo[4], hi[4], a[4];
+    for (int g = 0; g < 3; g++) {
+        lo[g] = mj_suit_lo(c + 9 * g);
+        hi[g] = mj_suit_hi(c + 9 * g);
+        a[g] = MJ_SUIT_A[lo[g]];
+    }
+    lo[3] = mj_hon_lo(c + 27);
+    hi[3] = mj_hon_hi(c + 27);
+    a[3] = MJ_HON_A[lo[3]];
+    for (uint64_t bits = draws; bits; bits &= bits - 1) {
+        int u = __builtin_ctzll(bits), g = u < 27 ? u / 9 : 3, r = u - 9 * g;
+        uint32_t rank = rank_plus(g, r, lo[g], hi[g], a[g]);
+        uint64_t l = lo_word, h = hi_word;
+        if (g == 0) l = ss[view[rank] * views + v1] & mask;
+        else if (g == 1) l = ss[v0 * views + view[rank]] & mask;
+        else if (g == 2) h = (sh[view[rank] * MJ_HON_VECS + hv] >> down) & mask;
+        else h = (sh[v2 * MJ_HON_VECS + MJ_HON_VEC[rank]] >> down) & mask;
+        int ov = max_nibble10(l + h);
+        if (special) {
+            int was = c[u], now = was + 1;
+            uint64_t bit = 1ull << u;
+            uint64_t held = b->held | bit, held2 = now >= 2 ? b->held2 | bit : b->held2;
+            int n2 = b->n2 + (now == 2) + (now == 4), n1 = b->n1 + (now & 1) - (was & 1);
+            c[u] = (uint8_t)now; /* seven_pairs_overlap reads the 2/5/8 counts */
+            if (flags & MJ_SEVEN_PAIRS) ov = mj_max(ov, seven_pairs_overlap(c, n2, n1, p258));
+            c[u] = (uint8_t)was;
+            if (flags & MJ_ORPHANS) ov = mj_max(ov, orphans_overlap(held, held2));
+            if (flags & MJ_KNITTED) ov = mj_max(ov, knitted_overlap(held));
+        }
+        out[u] = (int8_t)(slots - ov - k - 1);
+    }
+}
+
 /* Kinds that can be the pair of a standard decomposition: take the pair out
  * (natural copies first, jokers for the rest) and check sets only. */
 uint64_t mj_pair_kinds(const uint8_t *c, int k, int flags) {
