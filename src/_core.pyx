@@ -882,6 +882,23 @@ def expert_waits(counts, int joker_kind, int flags, list unseen not None, list t
     return masks, lives
 
 
+cdef inline bint _seen(object tile, long *seen) noexcept:
+    """Count one tile of a group into ``seen`` (flowers, kinds >= 34, are not counted); False
+    when it is no kind >= 0 (the caller raises)."""
+    cdef int past
+    cdef long k
+    if type(tile) is not int:
+        return False
+    k = PyLong_AsLongAndOverflow(tile, &past)  # (past: -1 / +1 beyond a C long)
+    if past > 0:
+        return True
+    if k < 0 or past < 0:
+        return False
+    if k < MJ_N_KINDS:
+        seen[k] += 1
+    return True
+
+
 def unseen_counts(list totals not None, counts, list groups not None):
     """The copies of each kind a seat has not seen, in one call: ``max(totals[t] - seen[t] -
     counts[t], 0)`` for the 34 kinds, where ``totals`` are the tile set's 34 counts,
@@ -890,23 +907,25 @@ def unseen_counts(list totals not None, counts, list groups not None):
     cdef uint8_t h[34]
     cdef long seen[34]
     cdef long total, k
-    cdef int t, past
+    cdef int t
     if len(totals) != MJ_N_KINDS:
         raise InvalidHandError(f"totals must have {MJ_N_KINDS} entries, got {len(totals)}")
     _load(counts, h)
     for t in range(MJ_N_KINDS):
         seen[t] = 0
     for group in groups:
-        for tile in group:
-            if type(tile) is not int:
-                raise InvalidHandError(f"tiles must be kinds >= 0, got {_clip(tile)}")
-            k = PyLong_AsLongAndOverflow(tile, &past)  # (past: -1 / +1 beyond a C long)
-            if past > 0:
-                continue
-            if k < 0 or past < 0:
-                raise InvalidHandError(f"tiles must be kinds >= 0, got {_clip(tile)}")
-            if k < MJ_N_KINDS:
-                seen[k] += 1
+        if type(group) is list:  # (most groups: indexed, no iterator object)
+            for tile in <list>group:
+                if not _seen(tile, seen):
+                    raise InvalidHandError(f"tiles must be kinds >= 0, got {_clip(tile)}")
+        elif type(group) is tuple:
+            for tile in <tuple>group:
+                if not _seen(tile, seen):
+                    raise InvalidHandError(f"tiles must be kinds >= 0, got {_clip(tile)}")
+        else:
+            for tile in group:
+                if not _seen(tile, seen):
+                    raise InvalidHandError(f"tiles must be kinds >= 0, got {_clip(tile)}")
     cdef list out = [0] * MJ_N_KINDS
     for t in range(MJ_N_KINDS):
         value = totals[t]

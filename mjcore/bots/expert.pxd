@@ -28,7 +28,8 @@ cdef class Info:
     @cython.locals(rows=list)
     cpdef _finish(self, list unseen, list rows, public)
 
-    @cython.locals(threats=list, unseen=int, r=int, base=object, d=object, total=object)
+    @cython.locals(threats=list, unseen=int, r=int, base=object, d=object, total=object,
+                   waits=cython.longlong, discards=cython.ulonglong)
     cpdef danger(self, int t)
 
 
@@ -61,5 +62,6 @@ cpdef Info _game_info(cls, Game game, int seat)
 cpdef _turn(bot, Info info, legal)
 
 
-@cython.locals(flush=int, suit=int, t=int)
+@cython.locals(flush=int, suit=int, t=int, river=cython.ulonglong, bit=cython.ulonglong,
+               kinds=int)
 cpdef tuple _threat(list melds, discards, declared, won, int n_melds, shown, Info info)

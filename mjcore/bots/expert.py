@@ -277,7 +277,7 @@ class Info:
         self.melds: tuple[Meld, ...] = ()
         self._melds_key: tuple[str, ...] | None = None
         self.flowers: tuple[int, ...] = ()
-        self._threats: list[tuple[float, int, int, frozenset[int]]] = []
+        self._threats: list[tuple[float, int, int, int]] = []
         self._threat = 0.0
         self.wall_live = 99
         self._unseen: list[int] | None = None  # (with the threats: computed on first use)
@@ -396,8 +396,9 @@ class Info:
         return self._unseen  # type: ignore[return-value]
 
     @property
-    def threats(self) -> list[tuple[float, int, int, frozenset[int]]]:
-        """Per other seat: (danger level, known waits or -1, one-suit display or -1, river)."""
+    def threats(self) -> list[tuple[float, int, int, int]]:
+        """Per other seat: (danger level, known waits or -1, one-suit display or -1, the kinds
+        of its river as a bitmask)."""
         if self._unseen is None:
             self._load()
         return self._threats
@@ -430,7 +431,7 @@ class Info:
                 d *= 1.6 if t // 9 == flush else 0.2
             if unseen == 0:
                 d *= 0.5
-            if t in discards:
+            if discards >> t & 1:  # (t < 34: unseen[t] above)
                 d *= 0.25
             total += level * d
         return total
@@ -469,8 +470,9 @@ def _threat(
     n_melds: int,
     shown: Any,
     info: Info,
-) -> tuple[float, int, int, frozenset[int]]:
-    """(level 0..1, known waits mask or -1, suit of a one-suit display or -1, its discards)."""
+) -> tuple[float, int, int, int]:
+    """(level 0..1, known waits mask or -1, suit of a one-suit display or -1, its discards as
+    a kinds mask)."""
     level = 1.0 if declared else info.tuning["won"] if won else _MELD_LEVEL[min(n_melds, 3)]
     if n_melds and info.wall_live < 12:
         level = min(level + 0.2, 1.0)
@@ -494,7 +496,11 @@ def _threat(
             waits = _shown_waits(shown["waits"])
         elif isinstance(shown.get("hand"), str):
             waits = _shown_hand_waits(shown["hand"], info.hand.bits)
-    return level, waits, flush, frozenset(discards)
+    river, bit, kinds = 0, 1, T.N_KINDS  # the river's kinds as a mask (flowers left out)
+    for t in discards:
+        if t < kinds:
+            river |= bit << t
+    return level, waits, flush, river
 
 
 # (a display's text is read at every decision while it stays up: parsed once per text)
@@ -519,6 +525,7 @@ def _niu(text: str) -> tuple[int, ...]:
     return tuple(T.parse(text.split()[1]))
 
 
+@lru_cache(maxsize=64)  # (Rules hash by identity: one list per Rules, shared, never written)
 def _totals(rules: Rules) -> list[int]:
     """Copies of each of the 34 kinds in the tile set under these rules."""
     return list(rules.copies[: T.N_KINDS])
