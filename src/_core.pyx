@@ -906,7 +906,7 @@ def unseen_counts(list totals not None, counts, list groups not None):
     ``groups`` (melds, rivers, …; kinds >= 34, the flowers, are not counted)."""
     cdef uint8_t h[34]
     cdef long seen[34]
-    cdef long total, k
+    cdef long total
     cdef int t
     if len(totals) != MJ_N_KINDS:
         raise InvalidHandError(f"totals must have {MJ_N_KINDS} entries, got {len(totals)}")
