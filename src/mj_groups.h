@@ -183,8 +183,9 @@ void mj_shanten_base(MjShantenBase *b, const uint8_t *c, int flags);
 int mj_shanten_after(const MjShantenBase *b, const uint8_t *c, int u, int was, int k);
 /* For each kind u of `draws` (each held at most 3 times in c): the shanten with k jokers of
  * b's hand c plus one u, into out[u]; = mj_shanten_after after c[u] += 1, a draw row at a time
- * (the groups a draw leaves alone are looked up once). c is restored before returning. */
-void mj_shanten_draws(const MjShantenBase *b, uint8_t *c, uint64_t draws, int k, int8_t *out);
+ * (what a draw leaves alone is looked up once). */
+void mj_shanten_draws(const MjShantenBase *b, const uint8_t *c, uint64_t draws, int k,
+                      int8_t *out);
 
 /* Kernels given what the batch check already computed: the lanes x of c and
  * its tile count n (mj_waits / mj_shanten compute them themselves). */

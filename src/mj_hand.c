@@ -235,14 +235,23 @@ static inline int top_gains(int n2, int n1, int slots) {
  * min(x, 2) and min(x - 2, 2), so n2 gains of 2 (kinds held twice, plus kinds held four
  * times) and n1 of 1 (kinds held an odd number of times). With 2/5/8 one pair is forced
  * onto the best 2/5/8 kind; the other six take the best remaining gains. */
-static int seven_pairs_overlap(const uint8_t *c, int n2, int n1, int pair258) {
-    int best258 = 0;
-    if (!pair258) return top_gains(n2, n1, 7);
+static inline int best_258_pair(const uint8_t *c) {
+    int best = 0;
     for (int s = 0; s < 27; s += 9)
-        for (int r = 1; r < 9; r += 3) best258 = mj_max(best258, mj_min(c[s + r], 2));
+        for (int r = 1; r < 9; r += 3) best = mj_max(best, mj_min(c[s + r], 2));
+    return best;
+}
+
+/* The same, the 2/5/8 kind's gain (best_258_pair) given. */
+static inline int seven_pairs_given(int best258, int n2, int n1, int pair258) {
+    if (!pair258) return top_gains(n2, n1, 7);
     if (best258 == 2) n2--;
     else if (best258 == 1) n1--;
     return best258 + top_gains(n2, n1, 6);
+}
+
+static int seven_pairs_overlap(const uint8_t *c, int n2, int n1, int pair258) {
+    return seven_pairs_given(pair258 ? best_258_pair(c) : 0, n2, n1, pair258);
 }
 
 /* The 13 orphan kinds (1/9 of each suit and the 7 honors) as bits of a kind mask. */
@@ -353,7 +362,8 @@ static inline uint32_t rank_plus(int g, int r, uint32_t lo, uint32_t hi, uint32_
                  : mj_suit_rank_a(a, hi + MJ_POW5[r - 5]);
 }
 
-void mj_shanten_draws(const MjShantenBase *b, uint8_t *c, uint64_t draws, int k, int8_t *out) {
+void mj_shanten_draws(const MjShantenBase *b, const uint8_t *c, uint64_t draws, int k,
+                      int8_t *out) {
     int t = b->n + 1 + k, sets = (t - 1) / 3, slots = 3 * sets + 2, flags = b->flags;
     int p258 = flags & MJ_PAIR258, down = 4 * (4 - sets);
     int special = slots == MJ_MAX_TILES && (flags & (MJ_SEVEN_PAIRS | MJ_ORPHANS | MJ_KNITTED));
@@ -376,6 +386,7 @@ void mj_shanten_draws(const MjShantenBase *b, uint8_t *c, uint64_t draws, int k,
     lo[3] = mj_hon_lo(c + 27);
     hi[3] = mj_hon_hi(c + 27);
     a[3] = MJ_HON_A[lo[3]];
+    int best258 = special && p258 ? best_258_pair(c) : 0; /* a draw can only raise it */
     for (uint64_t bits = draws; bits; bits &= bits - 1) {
         int u = __builtin_ctzll(bits), g = u < 27 ? u / 9 : 3, r = u - 9 * g;
         uint32_t rank = rank_plus(g, r, lo[g], hi[g], a[g]);
@@ -390,9 +401,10 @@ void mj_shanten_draws(const MjShantenBase *b, uint8_t *c, uint64_t draws, int k,
             uint64_t bit = 1ull << u;
             uint64_t held = b->held | bit, held2 = now >= 2 ? b->held2 | bit : b->held2;
             int n2 = b->n2 + (now == 2) + (now == 4), n1 = b->n1 + (now & 1) - (was & 1);
-            c[u] = (uint8_t)now; /* seven_pairs_overlap reads the 2/5/8 counts */
-            if (flags & MJ_SEVEN_PAIRS) ov = mj_max(ov, seven_pairs_overlap(c, n2, n1, p258));
-            c[u] = (uint8_t)was;
+            if (flags & MJ_SEVEN_PAIRS) {
+                int pair = mj_is258(u) ? mj_max(best258, mj_min(now, 2)) : best258;
+                ov = mj_max(ov, seven_pairs_given(pair, n2, n1, p258));
+            }
             if (flags & MJ_ORPHANS) ov = mj_max(ov, orphans_overlap(held, held2));
             if (flags & MJ_KNITTED) ov = mj_max(ov, knitted_overlap(held));
         }
