@@ -32,21 +32,19 @@ int mj_discard_shantens(uint8_t *h, int jk, int flags, uint64_t kinds, int8_t *s
         k = h[jk];
         h[jk] = 0;
     }
-    MjShantenBase facts; /* each discard changes one kind: one group's rank to recompute */
+    MjShantenBase facts; /* each discard changes one kind: the row is read in one pass */
     mj_shanten_base(&facts, h, flags);
-    for (int t = 0; t < MJ_N_KINDS; t++) {
-        if (!(kinds >> t & 1)) continue;
-        int s;
-        if (t == jk) {
-            if (!k) continue;
-            s = mj_shanten_after(&facts, h, -1, 0, k - 1);
-        } else {
-            if (!h[t]) continue;
-            h[t] -= 1;
-            s = mj_shanten_after(&facts, h, t, h[t] + 1, k);
-            h[t] += 1;
-        }
-        shan[t] = (int8_t)s;
+    uint64_t held = 0;
+    for (int t = 0; t < MJ_N_KINDS; t++)
+        if (h[t] && t != jk) held |= 1ull << t;
+    mj_shanten_discards(&facts, h, kinds & held, k, shan);
+    for (uint64_t bits = kinds & held; bits; bits &= bits - 1) {
+        int t = __builtin_ctzll(bits);
+        if (shan[t] < best) best = shan[t];
+    }
+    if (jk >= 0 && (kinds >> jk & 1) && k) {
+        int s = mj_shanten_after(&facts, h, -1, 0, k - 1);
+        shan[jk] = (int8_t)s;
         if (s < best) best = s;
     }
     if (jk >= 0) h[jk] = (uint8_t)k;

@@ -186,6 +186,9 @@ int mj_shanten_after(const MjShantenBase *b, const uint8_t *c, int u, int was, i
  * (what a draw leaves alone is looked up once). */
 void mj_shanten_draws(const MjShantenBase *b, const uint8_t *c, uint64_t draws, int k,
                       int8_t *out);
+/* The same for one tile fewer of each kind u of `discards` (each held at least once). */
+void mj_shanten_discards(const MjShantenBase *b, const uint8_t *c, uint64_t discards, int k,
+                         int8_t *out);
 
 /* Kernels given what the batch check already computed: the lanes x of c and
  * its tile count n (mj_waits / mj_shanten compute them themselves). */

@@ -268,17 +268,27 @@ static int orphans_overlap(uint64_t held, uint64_t held2) {
  * kinds of residue r (kind % 3) are the bits 0x49 << r of its 9-bit row of `held`; their
  * number is bit-field 6..8 of (row >> r & 0x49) * 0x49 (b0 + b3 + b6 lands there, and the
  * lower fields, at most 2 << 3, never carry into it). */
-static int knitted_overlap(uint64_t held) {
-    static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    int cnt[3][3], best = 0;
+static void knitted_counts(uint64_t held, int cnt[3][3]) {
     for (int s = 0; s < 3; s++) {
         unsigned row = (unsigned)(held >> (9 * s)) & 0x1FFu;
         for (int r = 0; r < 3; r++) cnt[s][r] = (int)(((row >> r & 0x49u) * 0x49u) >> 6 & 7u);
     }
+}
+
+/* knitted_overlap from knitted_counts and the number of honor kinds held. */
+static int knitted_best(const int cnt[3][3], int honors) {
+    static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int best = 0;
     for (int p = 0; p < 6; p++)
         best = mj_max(best, cnt[0][perms[p][0]] + cnt[1][perms[p][1]] + cnt[2][perms[p][2]]);
-    return mj_min(best + mj_popcount(held >> 27), MJ_MAX_TILES);
+    return mj_min(best + honors, MJ_MAX_TILES);
+}
+
+static int knitted_overlap(uint64_t held) {
+    int cnt[3][3];
+    knitted_counts(held, cnt);
+    return knitted_best(cnt, mj_popcount(held >> 27));
 }
 
 /* The shanten of the hand c whose facts (as MjShantenBase) are given, with k jokers. */
@@ -352,19 +362,29 @@ int mj_shanten_after(const MjShantenBase *b, const uint8_t *c, int u, int was, i
     return shanten_of(c, &a, k);
 }
 
-/* One group's rank after one more tile of its position r (lo, hi, a: the group's keys and A
- * entry; the count there is at most 3, so every key stays a base-5 digit string). */
-static inline uint32_t rank_plus(int g, int r, uint32_t lo, uint32_t hi, uint32_t a) {
+/* One group's rank after its count at position r moves by d (+1 or -1; lo, hi, a: the
+ * group's keys and A entry; the count stays 0..4, so every key stays a base-5 string). */
+static inline uint32_t rank_step(int g, int r, int d, uint32_t lo, uint32_t hi, uint32_t a) {
     if (g == 3)
-        return r < 4 ? mj_hon_rank_a(MJ_HON_A[lo + MJ_POW5[r]], hi)
-                     : mj_hon_rank_a(a, hi + MJ_POW5[r - 4]);
-    return r < 5 ? mj_suit_rank_a(MJ_SUIT_A[lo + MJ_POW5[r]], hi)
-                 : mj_suit_rank_a(a, hi + MJ_POW5[r - 5]);
+        return r < 4 ? mj_hon_rank_a(MJ_HON_A[lo + d * (int)MJ_POW5[r]], hi)
+                     : mj_hon_rank_a(a, hi + d * (int)MJ_POW5[r - 4]);
+    return r < 5 ? mj_suit_rank_a(MJ_SUIT_A[lo + d * (int)MJ_POW5[r]], hi)
+                 : mj_suit_rank_a(a, hi + d * (int)MJ_POW5[r - 5]);
 }
 
-void mj_shanten_draws(const MjShantenBase *b, const uint8_t *c, uint64_t draws, int k,
-                      int8_t *out) {
-    int t = b->n + 1 + k, sets = (t - 1) / 3, slots = 3 * sets + 2, flags = b->flags;
+/* best_258_pair of c with kind u's count `now` in place of c[u]. */
+static int best_258_pair_with(const uint8_t *c, int u, int now) {
+    int best = 0;
+    for (int s = 0; s < 27; s += 9)
+        for (int r = 1; r < 9; r += 3) best = mj_max(best, mj_min(s + r == u ? now : c[s + r], 2));
+    return best;
+}
+
+/* mj_shanten_draws (d = +1) and mj_shanten_discards (d = -1): what a change of one kind
+ * leaves alone (the other groups' words, the special forms' facts) is read once a row. */
+static void shanten_row(const MjShantenBase *b, const uint8_t *c, uint64_t kinds, int k, int d,
+                        int8_t *out) {
+    int t = b->n + d + k, sets = (t - 1) / 3, slots = 3 * sets + 2, flags = b->flags;
     int p258 = flags & MJ_PAIR258, down = 4 * (4 - sets);
     int special = slots == MJ_MAX_TILES && (flags & (MJ_SEVEN_PAIRS | MJ_ORPHANS | MJ_KNITTED));
     const uint8_t *view = p258 ? MJ_SUIT_VIEW_258 : MJ_SUIT_VIEW_ANY;
@@ -386,10 +406,16 @@ void mj_shanten_draws(const MjShantenBase *b, const uint8_t *c, uint64_t draws, 
     lo[3] = mj_hon_lo(c + 27);
     hi[3] = mj_hon_hi(c + 27);
     a[3] = MJ_HON_A[lo[3]];
-    int best258 = special && p258 ? best_258_pair(c) : 0; /* a draw can only raise it */
-    for (uint64_t bits = draws; bits; bits &= bits - 1) {
+    int best258 = special && p258 ? best_258_pair(c) : 0;
+    int knitted = 0, honors = 0, cnt[3][3]; /* 十三不靠: a kind leaving or joining moves one count */
+    if (special && (flags & MJ_KNITTED)) {
+        knitted_counts(b->held, cnt);
+        honors = mj_popcount(b->held >> 27);
+        knitted = knitted_best(cnt, honors);
+    }
+    for (uint64_t bits = kinds; bits; bits &= bits - 1) {
         int u = __builtin_ctzll(bits), g = u < 27 ? u / 9 : 3, r = u - 9 * g;
-        uint32_t rank = rank_plus(g, r, lo[g], hi[g], a[g]);
+        uint32_t rank = rank_step(g, r, d, lo[g], hi[g], a[g]);
         uint64_t l = lo_word, h = hi_word;
         if (g == 0) l = ss[view[rank] * views + v1] & mask;
         else if (g == 1) l = ss[v0 * views + view[rank]] & mask;
@@ -397,19 +423,43 @@ void mj_shanten_draws(const MjShantenBase *b, const uint8_t *c, uint64_t draws, 
         else h = (sh[v2 * MJ_HON_VECS + MJ_HON_VEC[rank]] >> down) & mask;
         int ov = max_nibble10(l + h);
         if (special) {
-            int was = c[u], now = was + 1;
+            int was = c[u], now = was + d;
             uint64_t bit = 1ull << u;
-            uint64_t held = b->held | bit, held2 = now >= 2 ? b->held2 | bit : b->held2;
-            int n2 = b->n2 + (now == 2) + (now == 4), n1 = b->n1 + (now & 1) - (was & 1);
+            uint64_t held = now ? b->held | bit : b->held & ~bit;
+            uint64_t held2 = now >= 2 ? b->held2 | bit : b->held2 & ~bit;
             if (flags & MJ_SEVEN_PAIRS) {
-                int pair = mj_is258(u) ? mj_max(best258, mj_min(now, 2)) : best258;
+                int n2 = b->n2 + (now >= 2) + (now >= 4) - (was >= 2) - (was >= 4);
+                int n1 = b->n1 + (now & 1) - (was & 1);
+                int pair = best258;
+                if (p258 && mj_is258(u) && mj_min(now, 2) != mj_min(was, 2))
+                    pair = d > 0 ? mj_max(best258, mj_min(now, 2)) : best_258_pair_with(c, u, now);
                 ov = mj_max(ov, seven_pairs_given(pair, n2, n1, p258));
             }
             if (flags & MJ_ORPHANS) ov = mj_max(ov, orphans_overlap(held, held2));
-            if (flags & MJ_KNITTED) ov = mj_max(ov, knitted_overlap(held));
+            if (flags & MJ_KNITTED) {
+                int step = (held != b->held) * d; /* +1 a kind joins, -1 one leaves, else 0 */
+                if (!step) ov = mj_max(ov, knitted);
+                else if (u >= 27) ov = mj_max(ov, knitted_best(cnt, honors + step));
+                else {
+                    int *at = &cnt[u / 9][u % 9 % 3];
+                    *at += step;
+                    ov = mj_max(ov, knitted_best(cnt, honors));
+                    *at -= step;
+                }
+            }
         }
         out[u] = (int8_t)(slots - ov - k - 1);
     }
+}
+
+void mj_shanten_draws(const MjShantenBase *b, const uint8_t *c, uint64_t draws, int k,
+                      int8_t *out) {
+    shanten_row(b, c, draws, k, 1, out);
+}
+
+void mj_shanten_discards(const MjShantenBase *b, const uint8_t *c, uint64_t discards, int k,
+                         int8_t *out) {
+    shanten_row(b, c, discards, k, -1, out);
 }
 
 /* Kinds that can be the pair of a standard decomposition: take the pair out
