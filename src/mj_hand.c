@@ -209,18 +209,26 @@ static inline int max_nibble10(uint64_t w) {
     return best;
 }
 
+/* The two pairwise tables and the suit view that index them, for a 2/5/8 pair or any pair. */
+typedef struct {
+    const uint8_t *view;
+    uint32_t views;
+    const uint64_t *ss, *sh;
+} OverlapTables;
+
+static inline OverlapTables overlap_tables(int pair258) {
+    OverlapTables t;
+    t.view = pair258 ? MJ_SUIT_VIEW_258 : MJ_SUIT_VIEW_ANY;
+    t.views = pair258 ? MJ_SUIT_VIEWS_258 : MJ_SUIT_VIEWS_ANY;
+    t.ss = pair258 ? MJ_PAIR_SS_258 : MJ_PAIR_SS_ANY;
+    t.sh = pair258 ? MJ_PAIR_SH_258 : MJ_PAIR_SH_ANY;
+    return t;
+}
+
 static int standard_overlap(const uint32_t rank[4], int sets, int pair258) {
-    uint32_t h = MJ_HON_VEC[rank[3]];
-    uint64_t lo, hi;
-    if (pair258) {
-        const uint8_t *v = MJ_SUIT_VIEW_258;
-        lo = MJ_PAIR_SS_258[v[rank[0]] * MJ_SUIT_VIEWS_258 + v[rank[1]]];
-        hi = MJ_PAIR_SH_258[v[rank[2]] * MJ_HON_VECS + h];
-    } else {
-        const uint8_t *v = MJ_SUIT_VIEW_ANY;
-        lo = MJ_PAIR_SS_ANY[v[rank[0]] * MJ_SUIT_VIEWS_ANY + v[rank[1]]];
-        hi = MJ_PAIR_SH_ANY[v[rank[2]] * MJ_HON_VECS + h];
-    }
+    OverlapTables tb = overlap_tables(pair258);
+    uint64_t lo = tb.ss[tb.view[rank[0]] * tb.views + tb.view[rank[1]]];
+    uint64_t hi = tb.sh[tb.view[rank[2]] * MJ_HON_VECS + MJ_HON_VEC[rank[3]]];
     uint64_t half = (1ull << (4 * sets + 4)) - 1, mask = half | half << 20; /* a <= sets */
     return max_nibble10((lo & mask) + ((hi >> (4 * (4 - sets))) & mask));
 }
@@ -235,12 +243,16 @@ static inline int top_gains(int n2, int n1, int slots) {
  * min(x, 2) and min(x - 2, 2), so n2 gains of 2 (kinds held twice, plus kinds held four
  * times) and n1 of 1 (kinds held an odd number of times). With 2/5/8 one pair is forced
  * onto the best 2/5/8 kind; the other six take the best remaining gains. */
-static inline int best_258_pair(const uint8_t *c) {
+/* The best gain, min(count, 2), of a suited 2/5/8 kind, kind u counted as `now` (u = -1: c
+ * as it is). */
+static int best_258_pair_with(const uint8_t *c, int u, int now) {
     int best = 0;
     for (int s = 0; s < 27; s += 9)
-        for (int r = 1; r < 9; r += 3) best = mj_max(best, mj_min(c[s + r], 2));
+        for (int r = 1; r < 9; r += 3) best = mj_max(best, mj_min(s + r == u ? now : c[s + r], 2));
     return best;
 }
+
+static inline int best_258_pair(const uint8_t *c) { return best_258_pair_with(c, -1, 0); }
 
 /* The same, the 2/5/8 kind's gain (best_258_pair) given. */
 static inline int seven_pairs_given(int best258, int n2, int n1, int pair258) {
@@ -347,18 +359,25 @@ void mj_shanten_base(MjShantenBase *b, const uint8_t *c, int flags) {
     shanten_facts(b, c, &x, mj_lanes_total(&x), flags, 1);
 }
 
+/* The special forms' facts (MjShantenBase's n2, n1, held, held2) after kind u's count moves
+ * from `was` to `now`. */
+static inline void special_facts_step(int *n2, int *n1, uint64_t *held, uint64_t *held2, int u,
+                                      int was, int now) {
+    uint64_t bit = 1ull << u;
+    *n2 += (now >= 2) + (now >= 4) - (was >= 2) - (was >= 4);
+    *n1 += (now & 1) - (was & 1);
+    *held = now ? *held | bit : *held & ~bit;
+    *held2 = now >= 2 ? *held2 | bit : *held2 & ~bit;
+}
+
 int mj_shanten_after(const MjShantenBase *b, const uint8_t *c, int u, int was, int k) {
     if (u < 0) return shanten_of(c, b, k);
     MjShantenBase a = *b;
     int now = c[u];
-    uint64_t bit = 1ull << u;
     if (u < 27) a.rank[u / 9] = mj_suit_rank(c + u / 9 * 9);
     else a.rank[3] = mj_hon_rank(c + 27);
     a.n += now - was;
-    a.n2 += (now >= 2) + (now >= 4) - (was >= 2) - (was >= 4);
-    a.n1 += (now & 1) - (was & 1);
-    a.held = now ? a.held | bit : a.held & ~bit;
-    a.held2 = now >= 2 ? a.held2 | bit : a.held2 & ~bit;
+    special_facts_step(&a.n2, &a.n1, &a.held, &a.held2, u, was, now);
     return shanten_of(c, &a, k);
 }
 
@@ -372,14 +391,6 @@ static inline uint32_t rank_step(int g, int r, int d, uint32_t lo, uint32_t hi, 
                  : mj_suit_rank_a(a, hi + d * (int)MJ_POW5[r - 5]);
 }
 
-/* best_258_pair of c with kind u's count `now` in place of c[u]. */
-static int best_258_pair_with(const uint8_t *c, int u, int now) {
-    int best = 0;
-    for (int s = 0; s < 27; s += 9)
-        for (int r = 1; r < 9; r += 3) best = mj_max(best, mj_min(s + r == u ? now : c[s + r], 2));
-    return best;
-}
-
 /* mj_shanten_draws (d = +1) and mj_shanten_discards (d = -1): what a change of one kind
  * leaves alone (the other groups' words, the special forms' facts) is read once a row. */
 static void shanten_row(const MjShantenBase *b, const uint8_t *c, uint64_t kinds, int k, int d,
@@ -387,10 +398,10 @@ static void shanten_row(const MjShantenBase *b, const uint8_t *c, uint64_t kinds
     int t = b->n + d + k, sets = (t - 1) / 3, slots = 3 * sets + 2, flags = b->flags;
     int p258 = flags & MJ_PAIR258, down = 4 * (4 - sets);
     int special = slots == MJ_MAX_TILES && (flags & (MJ_SEVEN_PAIRS | MJ_ORPHANS | MJ_KNITTED));
-    const uint8_t *view = p258 ? MJ_SUIT_VIEW_258 : MJ_SUIT_VIEW_ANY;
-    const uint64_t *ss = p258 ? MJ_PAIR_SS_258 : MJ_PAIR_SS_ANY;
-    const uint64_t *sh = p258 ? MJ_PAIR_SH_258 : MJ_PAIR_SH_ANY;
-    uint32_t views = p258 ? MJ_SUIT_VIEWS_258 : MJ_SUIT_VIEWS_ANY;
+    OverlapTables tb = overlap_tables(p258);
+    const uint8_t *view = tb.view;
+    const uint64_t *ss = tb.ss, *sh = tb.sh;
+    uint32_t views = tb.views;
     uint64_t half = (1ull << (4 * sets + 4)) - 1, mask = half | half << 20;
     uint32_t v0 = view[b->rank[0]], v1 = view[b->rank[1]], v2 = view[b->rank[2]];
     uint32_t hv = MJ_HON_VEC[b->rank[3]];
@@ -424,12 +435,10 @@ static void shanten_row(const MjShantenBase *b, const uint8_t *c, uint64_t kinds
         int ov = max_nibble10(l + h);
         if (special) {
             int was = c[u], now = was + d;
-            uint64_t bit = 1ull << u;
-            uint64_t held = now ? b->held | bit : b->held & ~bit;
-            uint64_t held2 = now >= 2 ? b->held2 | bit : b->held2 & ~bit;
+            int n2 = b->n2, n1 = b->n1;
+            uint64_t held = b->held, held2 = b->held2;
+            special_facts_step(&n2, &n1, &held, &held2, u, was, now);
             if (flags & MJ_SEVEN_PAIRS) {
-                int n2 = b->n2 + (now >= 2) + (now >= 4) - (was >= 2) - (was >= 4);
-                int n1 = b->n1 + (now & 1) - (was & 1);
                 int pair = best258;
                 if (p258 && mj_is258(u) && mj_min(now, 2) != mj_min(was, 2))
                     pair = d > 0 ? mj_max(best258, mj_min(now, 2)) : best_258_pair_with(c, u, now);
