@@ -473,6 +473,57 @@ def test_qingdao_ready_discards_match_ready_after(options):
     assert checked > 100 and ready > 5
 
 
+# ---- 荣成 报听: the ready discards (shanten-0 ones asked, unless 风一色/掌一色 are in reach) ----
+@pytest.mark.parametrize("options", [None, {"luanzhang": True}, {"no_honors": True}])
+def test_rongcheng_ready_discards_match_ready_after(options):
+    from mjcore.bots.greedy import GreedyBot
+    from mjcore.bots.random_bot import RandomBot
+    from mjcore.variants import get_variant
+
+    variant = get_variant("rongcheng")
+    checked, ready = 0, 0
+    for seed in range(12):
+        game = variant.new_game(options=options, seed=seed, dealer=seed % 4)
+        bot = GreedyBot(seed) if seed % 2 else RandomBot(seed)  # greedy hands get ready
+        while not game.is_over:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            if game.phase == "turn" and not game.seats[seat].declared:
+                acts = list(legal)
+                slow = [
+                    a for a in acts if a.kind == "discard" and variant._ready_after(game, seat, a)
+                ]
+                assert variant._ready_discards(game, seat, acts, first=False) == slow
+                assert variant._ready_discards(game, seat, acts, first=True) == slow[:1]
+                checked, ready = checked + 1, ready + bool(slow)
+            game.apply(seat, bot.act_fast(game, seat, legal))
+    assert checked > 100 and ready > 5
+
+
+def test_a_core_hand_is_the_hand_the_constructor_makes():
+    from mjcore.bots.hand import Hand, core_hand
+
+    counts = bytearray(T.counts("123m456p789s1122z"))
+    for jk in (-1, 27):
+        made, built = core_hand(counts, 5, jk), Hand(counts, 5, joker_kind=jk)
+        for field in Hand.__slots__:
+            assert getattr(made, field) == getattr(built, field), field
+        assert made.counts is counts  # (the live hand: only read)
+        assert made.shanten_without({}) == built.shanten_without({})
+
+
+def test_greedy_picks_the_discard_it_scored_when_the_discards_are_not_in_a_run():
+    from mjcore.bots.greedy import _nth_discard
+    from mjcore.engine.actions import DISCARDS, PASS
+
+    legal = (DISCARDS[3], PASS, DISCARDS[7], DISCARDS[9])
+    assert [_nth_discard(legal, -1, i) for i in range(3)] == [legal[0], legal[2], legal[3]]
+    run = (PASS, DISCARDS[3], DISCARDS[7])
+    assert [_nth_discard(run, 1, i) for i in range(2)] == [run[1], run[2]]
+    with pytest.raises(IndexError):
+        _nth_discard(legal, -1, 3)
+
+
 def test_connectivity_matches_reference():
     import random
 

@@ -9,7 +9,7 @@
 
 cimport cython
 
-from mjcore.bots.hand cimport Hand
+from mjcore.bots.hand cimport Hand, core_hand
 from mjcore.engine.game cimport Game
 from mjcore.engine.melds cimport Meld
 from mjcore.engine.seat cimport SeatState

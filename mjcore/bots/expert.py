@@ -43,7 +43,7 @@ from ..engine.variant import Variant
 from ..engine.view import public_phase
 from ..scoring import WinContext
 from .base import BaseBot
-from .hand import Hand, niu_helps, rules_of_view
+from .hand import Hand, core_hand, niu_helps, rules_of_view
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -275,7 +275,7 @@ class Info:
         self.seat, self.n, self.phase = seat, rules.players, phase
         self.claim_tile = -1
         self.melds: tuple[Meld, ...] = ()
-        self._melds_key: tuple[str, ...] | None = None
+        self._melds_key: tuple[tuple[str, tuple[int, ...]], ...] | None = None
         self.flowers: tuple[int, ...] = ()
         self._threats: list[tuple[float, int, int, int]] = []
         self._threat = 0.0
@@ -382,10 +382,11 @@ class Info:
         self._game = None
 
     @property
-    def melds_key(self) -> tuple[str, ...]:
-        """The own melds as sorted texts (a key of the hand values' cache; on first use)."""
+    def melds_key(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The own melds as sorted (kind, kinds) pairs (a key of the hand values' cache; on
+        first use): what a meld's text says, without formatting it."""
         if self._melds_key is None:
-            self._melds_key = tuple(sorted(str(m) for m in self.melds))
+            self._melds_key = tuple(sorted([(m.kind, tuple(m.tiles)) for m in self.melds]))
         return self._melds_key
 
     @property
@@ -443,7 +444,7 @@ def _game_info(cls: type[Info], game: Game, seat: int) -> Info:
     info = cls(game.rules, seat, public_phase(game, seat))
     st = game.seats[seat]
     jk = game.extra.get("joker_kind", -1) if variant.jokers_are_joker_kind else -1
-    info.hand = Hand(st.hand, game.shape_bits, joker_kind=jk)
+    info.hand = core_hand(st.hand, game.shape_bits, jk)
     if info.phase in _CLAIM_PHASES:
         info.claim_tile = game.claim[1]
     info.melds = tuple(st.melds)

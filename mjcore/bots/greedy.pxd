@@ -7,9 +7,16 @@ cimport cython
 from mjcore.bots.base cimport BaseBot
 from mjcore.bots.hand cimport Hand, hand_of
 from mjcore.engine.actions cimport Action
+from mjcore.engine.game cimport Game
 
 
-@cython.locals(a=Action, others=bint, discards=list, tiles=list, by_kind=dict)
+@cython.locals(phase=str)
+cpdef _act_fast(bot, Game game, int seat, legal)
+
+
+@cython.locals(a=Action, others=bint, tiles=list, by_kind=dict, first=Py_ssize_t, i=Py_ssize_t)
 cpdef _turn(BaseBot bot, Hand hand, legal)
+@cython.locals(a=Action)
+cpdef Action _nth_discard(legal, Py_ssize_t first, Py_ssize_t i)
 @cython.locals(a=Action, gang=Action, peng=Action, chis=list)
 cpdef _claim(Hand hand, int tile, legal)

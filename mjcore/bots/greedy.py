@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 _CLAIM_PHASES = ("claim", "rob")
-_NOT_TURN = ("choose", "claim", "rob")
 
 
 class GreedyBot(BaseBot):
@@ -65,20 +64,7 @@ class GreedyBot(BaseBot):
         return self._decide(hand, view["phase"], claim_tile, legal)
 
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
-        phase = game.phase
-        if len(legal) > 1 and phase not in _NOT_TURN:  # (_turn takes a win first, as obvious)
-            return _turn(self, hand_of(game, seat), legal)
-        quick = obvious(legal)
-        if quick is not None:
-            return quick
-        if phase == "choose":
-            variant = game.variant
-            if type(variant).bot_choice is Variant.bot_choice:  # no rule of its own: no view
-                return neutral_choice(legal)
-            return rule_choice(variant, game.view(seat), legal)
-        if game.seats[seat].held_flowers and phase in _CLAIM_PHASES:
-            return PASS  # a flower still to shed (飘花): no claim
-        return self._decide(hand_of(game, seat), phase, game.claim[1], legal)
+        return _act_fast(self, game, seat, legal)
 
     # ---- decisions -------------------------------------------------------------
     def _decide(self, hand: Hand, phase: str, claim_tile: int, legal: Sequence[Action]) -> Action:
@@ -96,25 +82,46 @@ class GreedyBot(BaseBot):
         return _claim(hand, tile, legal)
 
 
+def _act_fast(bot: GreedyBot, game: Game, seat: int, legal: Sequence[Action]) -> Action:
+    """GreedyBot.act_fast (a module function: typed when compiled, greedy.pxd)."""
+    phase = game.phase
+    if len(legal) > 1 and phase not in ("choose", "claim", "rob"):
+        return _turn(bot, hand_of(game, seat), legal)  # (_turn takes a win first, as obvious)
+    quick = obvious(legal)
+    if quick is not None:
+        return quick
+    if phase == "choose":
+        variant = game.variant
+        if type(variant).bot_choice is Variant.bot_choice:  # no rule of its own: no view
+            return neutral_choice(legal)
+        return rule_choice(variant, game.view(seat), legal)
+    if game.seats[seat].held_flowers and phase in ("claim", "rob"):
+        return PASS  # a flower still to shed (飘花): no claim
+    return bot._decide(hand_of(game, seat), phase, game.claim[1], legal)
+
+
 def _turn(bot: BaseBot, hand: Hand, legal: Sequence[Action]) -> Action:
     """GreedyBot._turn (a module function: typed when compiled, greedy.pxd)."""
-    discards: list[Action] = []
-    tiles: list[int] = []
+    tiles: list[int] = []  # the discards' kinds, in the order of legal
+    first = -1  # where the discards start in legal, while they follow one another (else -1)
     others = False
-    for a in legal:  # one pass: a win, the discards, whether anything else is offered
+    for i, a in enumerate(legal):  # one pass: a win, the discards, whether others are offered
         kind = a.kind
         if kind == "discard":
-            discards.append(a)
+            if not tiles:
+                first = i
+            elif first >= 0 and i != first + len(tiles):
+                first = -1
             tiles.append(a.tile)
         elif kind == "hu":
             return a
         else:
             others = True
-    if not discards:
+    if not tiles:
         return PASS if PASS in legal else legal[0]
     best, picks = hand.discard_picks(tiles)
     if best is None:  # a held flower (not in the concealed counts) goes first
-        return discards[picks[0]]
+        return _nth_discard(legal, first, picks[0])
     if others:
         by_kind: dict[str, list[Action]] = {}  # the other kinds, each in the order of legal
         for a in legal:
@@ -132,8 +139,21 @@ def _turn(bot: BaseBot, hand: Hand, legal: Sequence[Action]) -> Action:
     if best == 0 and len(picks) > 1:
         picks = hand.ready_picks(tiles, picks)
     if len(picks) == 1:
-        return discards[picks[0]]
-    return discards[picks[bot.integers(len(picks))]]
+        return _nth_discard(legal, first, picks[0])
+    return _nth_discard(legal, first, picks[bot.integers(len(picks))])
+
+
+def _nth_discard(legal: Sequence[Action], first: int, i: int) -> Action:
+    """The discard at index ``i`` of the discards in ``legal``: ``legal[first + i]`` when they
+    follow one another from ``first`` (else -1: counted)."""
+    if first >= 0:
+        return legal[first + i]
+    for a in legal:
+        if a.kind == "discard":
+            if i == 0:
+                return a
+            i -= 1
+    raise IndexError(f"no discard at index {i} of the legal actions")
 
 
 def _claim(hand: Hand, tile: int, legal: Sequence[Action]) -> Action:

@@ -10,8 +10,15 @@ cdef class Hand:
     cdef public object counts, flags, split, public, game
     cdef public int joker_kind, bits
 
+    cpdef discard_picks(self, tiles)
+    cpdef ready_picks(self, tiles, picks)
+    cpdef shanten_without(self, removed)
+    cpdef best_after_discard(self, removed)
+
 
 @cython.locals(hand=Hand)
 cpdef Hand hand_of(Game game, int seat)
 @cython.locals(counts=bytearray, jk=int)
 cpdef Hand _split_by_core(Game game, int seat)
+@cython.locals(hand=Hand)
+cpdef Hand core_hand(counts, int bits, int joker_kind)

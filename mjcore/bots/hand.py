@@ -94,13 +94,20 @@ def _split_by_core(game: Game, seat: int) -> Hand | None:
     itself: no 宝 turned up either) or every copy of the joker kind (青岛 混); else None."""
     counts = game.seats[seat].hand  # the live hand (bytearray): the core only reads it
     if game._plain_jokers:
-        return Hand(counts, game.shape_bits)
+        return core_hand(counts, game.shape_bits, -1)
     if game._kind_jokers:
         jk = game._split_kind()
-        if jk >= 0 and counts[jk]:
-            return Hand(counts, game.shape_bits, joker_kind=jk)
-        return Hand(counts, game.shape_bits)
+        return core_hand(counts, game.shape_bits, jk if jk >= 0 and counts[jk] else -1)
     return None
+
+
+def core_hand(counts: Any, bits: int, joker_kind: int) -> Hand:
+    """``Hand(counts, bits, joker_kind=joker_kind)`` for a hand the core splits itself (no
+    variant split): made without the constructor's argument parsing, on every engine turn."""
+    hand = Hand.__new__(Hand)
+    hand.counts, hand.flags, hand.bits, hand.joker_kind = counts, bits, bits, joker_kind
+    hand.split, hand.public, hand.game = None, dict, None
+    return hand
 
 
 class Hand:

@@ -317,11 +317,17 @@ class Rongcheng(Variant):
         st = game.seats[seat]
         buf = bytearray(st.hand)  # (the core and the patterns read the bytes as they are)
         melds, opts, bits = st.melds, game.opts, game.shape_bits
+        honors, k258 = _meld_colours(melds)
+        # without 风一色/掌一色 in reach a discard whose shanten is above 0 leaves no wait
+        patterns = (honors and not opts.no_honors) or (k258 and not opts.luanzhang)
+        shantens = None if patterns else _core.discard_shanten(buf, 0, bits)
         out = []
         for a in actions:
             if a.kind != "discard":
                 continue
             t = a.tile
+            if shantens is not None and shantens[t] > 0:
+                continue
             buf[t] -= 1
             ready = self.waits_mask(buf, melds, opts, bits) != 0
             buf[t] += 1
