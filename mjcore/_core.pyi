@@ -123,5 +123,5 @@ def expert_waits(
     counts: TileLike, joker_kind: int, flags: int, unseen: list[int], tiles: list[int]
 ) -> tuple[list[int], list[int]]: ...
 def unseen_counts(
-    totals: list[int], counts: TileLike, groups: list[Sequence[int]]
+    totals: list[int] | bytes, counts: TileLike, groups: list[Sequence[int]]
 ) -> list[int]: ...

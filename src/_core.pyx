@@ -770,14 +770,27 @@ def shanten_removed(counts, int joker_kind, int flags, dict removed not None,
 # ---- the expert bot's questions, each in one call (mjcore/bots/expert.py) -------------------
 cdef int _load_unseen(list unseen, long *out) except -1:
     """Copy the 34 unseen counts (plain ints 0..255, the expert bot's tally) into ``out``."""
+    return _load_counts(unseen, out, "unseen")
+
+
+cdef int _load_counts(list values, long *out, str what) except -1:
+    """Copy 34 counts (plain ints 0..255) into ``out``, each checked as a C long (no Python
+    comparison); ``what`` names them in the error."""
     cdef Py_ssize_t t
-    if len(unseen) != MJ_N_KINDS:
-        raise InvalidHandError(f"unseen must have {MJ_N_KINDS} entries, got {len(unseen)}")
+    cdef int past
+    cdef long v
+    if len(values) != MJ_N_KINDS:
+        raise InvalidHandError(f"{what} must have {MJ_N_KINDS} entries, got {len(values)}")
     for t in range(MJ_N_KINDS):
-        value = unseen[t]
-        if type(value) is not int or not 0 <= value <= 255:
-            raise InvalidHandError(f"unseen counts must be ints 0..255, got {_clip(value)}")
-        out[t] = value
+        value = values[t]
+        v = -1
+        if type(value) is int:
+            v = PyLong_AsLongAndOverflow(value, &past)
+            if past:
+                v = -1
+        if not 0 <= v <= 255:
+            raise InvalidHandError(f"{what} must be ints 0..255, got {_clip(value)}")
+        out[t] = v
     return 0
 
 
@@ -842,10 +855,9 @@ def expert_ukeire(counts, int joker_kind, int flags, list unseen not None, list 
         if tv[i] >= MJ_N_KINDS or not h[tv[i]]:
             raise InvalidHandError(f"a discard must be a held kind, got {tv[i]}")
     near = mj_near_mask(h)
-    for i in range(n):
+    for i in range(n):  # (microseconds a discard: the GIL is kept, its round trip costs more)
         t = tv[i]
-        with nogil:
-            got = mj_ukeire_one(h, t, joker_kind, flags, un, near, &code, &bad, &k)
+        got = mj_ukeire_one(h, t, joker_kind, flags, un, near, &code, &bad, &k)
         if got < 0:
             _raise(code, bad, k, MJ_Q_SHANTEN, "")
         out.append(got)
@@ -870,13 +882,12 @@ def expert_waits(counts, int joker_kind, int flags, list unseen not None, list t
     _load_tiles(tiles, tv)
     n = len(tiles)
     _check_discards(h, tv, n, joker_kind, MJ_Q_WAITS)
-    for i in range(n):
+    for i in range(n):  # (the GIL kept: as expert_ukeire)
         t = tv[i]
-        with nogil:
-            h[t] -= 1
-            w = mj_split_waits(h, joker_kind, flags)
-            h[t] += 1
-            live = _live(w, un)
+        h[t] -= 1
+        w = mj_split_waits(h, joker_kind, flags)
+        h[t] += 1
+        live = _live(w, un)
         masks.append(w)
         lives.append(live)
     return masks, lives
@@ -899,17 +910,29 @@ cdef inline bint _seen(object tile, long *seen) noexcept:
     return True
 
 
-def unseen_counts(list totals not None, counts, list groups not None):
+def unseen_counts(totals not None, counts, list groups not None):
     """The copies of each kind a seat has not seen, in one call: ``max(totals[t] - seen[t] -
-    counts[t], 0)`` for the 34 kinds, where ``totals`` are the tile set's 34 counts,
+    counts[t], 0)`` for the 34 kinds, where ``totals`` are the tile set's 34 counts (a list
+    of ints 0..255, or bytes: a byte a kind, read as they are),
     ``counts`` the seat's concealed hand and ``seen`` counts the kinds in every sequence of
     ``groups`` (melds, rivers, …; kinds >= 34, the flowers, are not counted)."""
     cdef uint8_t h[34]
     cdef long seen[34]
+    cdef long tot[34]
     cdef long total
     cdef int t
-    if len(totals) != MJ_N_KINDS:
-        raise InvalidHandError(f"totals must have {MJ_N_KINDS} entries, got {len(totals)}")
+    cdef const unsigned char *raw
+    if type(totals) is bytes:  # (a tile set's counts, kept as bytes: no int to check)
+        if len(<bytes>totals) != MJ_N_KINDS:
+            raise InvalidHandError(
+                f"totals must have {MJ_N_KINDS} entries, got {len(<bytes>totals)}")
+        raw = <bytes>totals
+        for t in range(MJ_N_KINDS):
+            tot[t] = raw[t]
+    elif type(totals) is list:
+        _load_counts(<list>totals, tot, "totals")
+    else:
+        raise InvalidHandError(f"totals must be a list or bytes, got {type(totals).__name__}")
     _load(counts, h)
     for t in range(MJ_N_KINDS):
         seen[t] = 0
@@ -928,11 +951,7 @@ def unseen_counts(list totals not None, counts, list groups not None):
                     raise InvalidHandError(f"tiles must be kinds >= 0, got {_clip(tile)}")
     cdef list out = [0] * MJ_N_KINDS
     for t in range(MJ_N_KINDS):
-        value = totals[t]
-        if type(value) is not int or not 0 <= value <= 255:
-            raise InvalidHandError(f"totals must be ints 0..255, got {_clip(value)}")
-        total = value
-        total -= seen[t] + h[t]
+        total = tot[t] - seen[t] - h[t]
         if total > 0:
             out[t] = total
     return out
@@ -952,8 +971,7 @@ def expert_discards(counts, int joker_kind, int flags, list tiles not None):
     _load_tiles(tiles, tv)
     n = len(tiles)
     _check_discards(h, tv, n, joker_kind, MJ_Q_SHANTEN)
-    with nogil:
-        _discard_shantens(h, tv, n, joker_kind, flags, shan)
+    _discard_shantens(h, tv, n, joker_kind, flags, shan)  # (the GIL kept: as expert_ukeire)
     return [shan[tv[i]] for i in range(n)], [mj_connectivity(h, tv[i]) for i in range(n)]
 
 

@@ -246,6 +246,7 @@ def test_unseen_counts_matches_reference(hand, groups, totals):
                 seen[t] += 1
     want = [max(totals[t] - seen[t] - counts[t], 0) for t in range(T.N_KINDS)]
     assert unseen_counts(totals, bytearray(counts), [tuple(g) for g in groups]) == want
+    assert unseen_counts(bytes(totals), bytearray(counts), groups) == want  # (a tile set's bytes)
 
 
 def test_unseen_counts_skips_every_kind_past_the_34():
@@ -278,6 +279,9 @@ _QUAD = bytes(T.counts("1111m234p567s77z12s"))  # a kind held 4 times, 1 copy "u
         (lambda: expert_discards(bytes(T.counts("123m456p789s1z")), -1, 1, [0]), "tiles"),
         (lambda: unseen_counts([4] * 33, _READY, []), "totals"),
         (lambda: unseen_counts([4] * 33 + [256], _READY, []), "totals"),
+        (lambda: unseen_counts([4] * 33 + [2**70], _READY, []), "totals"),
+        (lambda: unseen_counts(bytes([4] * 33), _READY, []), "totals"),
+        (lambda: unseen_counts((4,) * 34, _READY, []), "totals"),
         (lambda: unseen_counts([4] * 34, _READY, [[-1]]), ">= 0"),
         (lambda: unseen_counts([4] * 34, _READY, [["1m"]]), ">= 0"),
         (lambda: unseen_counts([4] * 34, _READY, [[-(2**70)]]), ">= 0"),

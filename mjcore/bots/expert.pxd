@@ -10,6 +10,7 @@
 cimport cython
 
 from mjcore.bots.hand cimport Hand, core_hand
+from mjcore.engine.actions cimport Action
 from mjcore.engine.game cimport Game
 from mjcore.engine.melds cimport Meld
 from mjcore.engine.seat cimport SeatState
@@ -20,6 +21,8 @@ cdef class Info:
     cdef public object _unseen, _threats, _threat, _game, held, tuning, wall_live
     cdef public Hand hand
     cdef public int seat, n
+
+    cpdef _load(self)
 
     @cython.locals(game=Game, other=SeatState, s=int, seat=int, groups=list, rows=list,
                    melds=list)
@@ -38,13 +41,13 @@ cpdef tuple _flush_suit(Info info)
 
 
 @cython.locals(hand=Hand, shantens=list, conns=list, best=int, flush=int, contenders=int,
-               gains=dict, out=list, t=int, sh=int, conn=int, off=bint, i=Py_ssize_t)
+               gains=list, out=list, t=int, sh=int, conn=int, off=bint, i=Py_ssize_t)
 cpdef list _scores(bot, Info info, list tiles)
 
 
-@cython.locals(ready=list, ask=list, t=int, sh=int, gains=dict, hand=Hand, got=list,
+@cython.locals(ready=list, ask=list, t=int, sh=int, gains=list, hand=Hand, got=list,
                masks=list, lives=list, i=Py_ssize_t)
-cpdef dict _gains(bot, Info info, list tiles, list shantens, int best, int contenders,
+cpdef list _gains(bot, Info info, list tiles, list shantens, int best, int contenders,
                   int flush)
 
 
@@ -56,9 +59,13 @@ cpdef tuple _least_and_top(list scored)
 cpdef Info _game_info(cls, Game game, int seat)
 
 
+@cython.locals(a=Action)
+cpdef _decide(bot, Info info, legal)
+
+
 @cython.locals(discards=list, tiles=list, groups=list, declares=list, hand=Hand,
                counts=bytearray, i=Py_ssize_t, t=int, scored=list, best_sh=int, ties=list,
-               take=int)
+               take=int, a=Action)
 cpdef _turn(bot, Info info, legal)
 
 

@@ -42,6 +42,7 @@ from ..engine.melds import Meld
 from ..engine.variant import Variant
 from ..engine.view import public_phase
 from ..scoring import WinContext
+from ..tiles import N_KINDS  # (a module global: read once per use, not as T's attribute)
 from .base import BaseBot
 from .hand import Hand, core_hand, niu_helps, rules_of_view
 
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
 _CLAIM_PHASES = ("claim", "rob")
 _STEP = 100.0
 """Score of one shanten step; ukeire, value, danger and flush terms are weighed against it."""
+_NEG_STEP = -_STEP  # (the score of each step of shanten: made once, not per discard)
 _DEFENSE = (6.0, 20.0, 60.0, 130.0)
 """Weight of danger by own shanten after the best discard (0, 1, 2, 3+): far from ready, fold."""
 _DEFAULT_TUNING = {
@@ -79,10 +81,19 @@ def _tuning(variant: Variant) -> dict[str, float]:
     return out
 
 
+_SHOWS: dict[type, bool] = {}
+
+
 def _shows_seats(variant: Variant) -> bool:
-    """The variant's public state shows a declared seat's waits or hand (荣成 亮听, 明搂)."""
+    """The variant's public state shows a declared seat's waits or hand (荣成 亮听, 明搂): read
+    once per variant class."""
     cls = type(variant)
-    return cls.shown_waits is not Variant.shown_waits or cls.shown_hand is not Variant.shown_hand
+    shows = _SHOWS.get(cls)
+    if shows is None:
+        shows = _SHOWS[cls] = (
+            cls.shown_waits is not Variant.shown_waits or cls.shown_hand is not Variant.shown_hand
+        )
+    return shows
 
 
 _DECLARE = {"minglou": 5, "kouting": 3, "liangting": 99, "baoting": 1}
@@ -103,27 +114,16 @@ class ExpertBot(BaseBot):
     def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return self.decide(Info.from_view(view), legal)
+        return _decide(self, Info.from_view(view), legal)
 
     def act_fast(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return self.decide(Info.from_game(game, seat), legal)
+        return _decide(self, _game_info(Info, game, seat), legal)
 
     # ---- decisions --------------------------------------------------------------------------
     def decide(self, info: Info, legal: Sequence[Action]) -> Action:
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if info.phase == "choose":
-            return _choose(info, legal)
-        for a in legal:
-            if a.kind == "hu":
-                return a
-        if info.phase in _CLAIM_PHASES:
-            return self._claim(info, legal)
-        if info.phase != "turn":
-            return PASS if PASS in legal else legal[0]
-        return self._turn(info, legal)
+        return _decide(self, info, legal)
 
     def _turn(self, info: Info, legal: Sequence[Action]) -> Action:
         return _turn(self, info, legal)
@@ -413,8 +413,10 @@ class Info:
 
     def danger(self, t: int) -> float:
         """How likely discarding ``t`` feeds a dangerous seat (0 = safe), summed over seats."""
-        threats = self.threats
-        unseen = self.unseen[t]
+        if self._unseen is None:  # (the fields the properties read: a C read when compiled)
+            self._load()
+        threats = self._threats
+        unseen = self._unseen[t]  # type: ignore[index]  # (set by _load)
         if t >= 27:
             base = 0.1 if unseen <= 1 else 0.3
         else:
@@ -497,7 +499,7 @@ def _threat(
             waits = _shown_waits(shown["waits"])
         elif isinstance(shown.get("hand"), str):
             waits = _shown_hand_waits(shown["hand"], info.hand.bits)
-    river, bit, kinds = 0, 1, T.N_KINDS  # the river's kinds as a mask (flowers left out)
+    river, bit, kinds = 0, 1, N_KINDS  # the river's kinds as a mask (flowers left out)
     for t in discards:
         if t < kinds:
             river |= bit << t
@@ -526,14 +528,32 @@ def _niu(text: str) -> tuple[int, ...]:
     return tuple(T.parse(text.split()[1]))
 
 
-@lru_cache(maxsize=64)  # (Rules hash by identity: one list per Rules, shared, never written)
-def _totals(rules: Rules) -> list[int]:
-    """Copies of each of the 34 kinds in the tile set under these rules."""
-    return list(rules.copies[: T.N_KINDS])
+@lru_cache(maxsize=64)  # (Rules hash by identity: one per Rules, shared)
+def _totals(rules: Rules) -> bytes:
+    """Copies of each of the 34 kinds in the tile set under these rules (a byte a kind)."""
+    return bytes(rules.copies[:N_KINDS])
 
 
 def _held(counts: Any) -> list[int]:
     return counts.tolist() if isinstance(counts, np.ndarray) else list(counts)
+
+
+def _decide(bot: ExpertBot, info: Info, legal: Sequence[Action]) -> Action:
+    """ExpertBot.decide (a module function: typed when compiled): a per-hand choice, a win,
+    a claim, the turn."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    phase = info.phase
+    if phase == "choose":
+        return _choose(info, legal)
+    for a in legal:
+        if a.kind == "hu":
+            return a
+    if phase in _CLAIM_PHASES:
+        return bot._claim(info, legal)
+    if phase != "turn":
+        return PASS if PASS in legal else legal[0]
+    return _turn(bot, info, legal)
 
 
 def _turn(bot: ExpertBot, info: Info, legal: Sequence[Action]) -> Action:
@@ -557,9 +577,9 @@ def _turn(bot: ExpertBot, info: Info, legal: Sequence[Action]) -> Action:
     hand = info.hand
     counts = hand.counts
     for i, t in enumerate(tiles):  # a held flower (飘花) goes first, as greedy plays it
-        if t >= T.N_KINDS or not counts[t]:
+        if t >= N_KINDS or not counts[t]:
             return discards[i]
-    scored = bot.score_discards(info, tiles)
+    scored = _scores(bot, info, tiles)
     best_sh, top = _least_and_top(scored)
     for a in groups:  # gangs and 扭 groups when no worse (greedy's rule), unless defending
         if a.kind == "gang":
@@ -590,7 +610,7 @@ def _scores(bot: ExpertBot, info: Info, tiles: list[int]) -> list[tuple[int, flo
     for i in range(len(tiles)):  # (by index: no zip object and no tuple per discard)
         t, sh, conn = tiles[i], shantens[i], conns[i]
         off = flush >= 0 and (t >= 27 or t // 9 != flush)
-        score = -_STEP * sh + gains.get(t, 0.0) + (strength if off else 0.0)
+        score = _NEG_STEP * sh + gains[t] + (strength if off else 0.0)
         if weight:
             score -= weight * info.danger(t)
         score -= 0.01 * conn  # last tie-break: keep connected tiles
@@ -606,10 +626,10 @@ def _gains(
     best: int,
     contenders: int,
     flush: int,
-) -> dict[int, float]:
-    """Per discard worth a second look: a ready one's value (when several are ready), else its
-    ukeire (the best ones when several tie or a flush is steered, and an off-suit one a step
-    behind). Both asked of the core in one call each."""
+) -> list[float]:
+    """Per discard kind worth a second look (0.0 for the others): a ready one's value (when
+    several are ready), else its ukeire (the best ones when several tie or a flush is steered,
+    and an off-suit one a step behind). Both asked of the core in one call each."""
     ready: list[int] = []
     ask: list[int] = []
     for i in range(len(tiles)):
@@ -621,7 +641,7 @@ def _gains(
             or (flush >= 0 and (t >= 27 or t // 9 != flush) and sh == best + 1)
         ):
             ask.append(t)
-    gains: dict[int, float] = {}
+    gains = [0.0] * N_KINDS  # (the discards are kinds: a held flower goes before scoring)
     hand = info.hand
     if ask and best > 0:  # (best 0: no kind is tried, the ukeire is 0)
         got = expert_ukeire(hand.counts, hand.joker_kind, hand.bits, info.unseen, ask)
