@@ -449,54 +449,49 @@ def test_rongcheng_drawn_win_check_reads_the_waits_before_the_draw():
     assert asked > 20 and wins > 0, (asked, wins)
 
 
-# ---- 青岛 扣听: readiness of every discard in one pass = _ready_after of each ---------------
-@pytest.mark.parametrize("options", [None, {"hun": False}, {"hun": True, "no_honors": True}])
-def test_qingdao_ready_discards_match_ready_after(options):
+def _turns(name, options):
+    """(variant, game, seat, legal) at every turn of 12 seeded hands, half of them greedy (whose
+    hands get ready), half random; the caller's checks run before the bot plays on."""
     from mjcore.bots.greedy import GreedyBot
     from mjcore.bots.random_bot import RandomBot
     from mjcore.variants import get_variant
 
-    variant = get_variant("qingdao")
-    checked, ready = 0, 0
+    variant = get_variant(name)
     for seed in range(12):
         game = variant.new_game(options=options, seed=seed, dealer=seed % 4)
-        bot = GreedyBot(seed) if seed % 2 else RandomBot(seed)  # greedy hands get ready
+        bot = GreedyBot(seed) if seed % 2 else RandomBot(seed)
         while not game.is_over:
             seat = game.to_act()[0]
             legal = game.legal_actions(seat)
             if game.phase == "turn":
-                acts = [a for a in legal if a.kind == "discard"]
-                slow = {a.tile for a in acts if variant._ready_after(game, seat, a.tile)}
-                assert variant._ready_discards(game, seat, acts) == slow
-                checked, ready = checked + 1, ready + bool(slow)
+                yield variant, game, seat, legal
             game.apply(seat, bot.act_fast(game, seat, legal))
+
+
+# ---- 青岛 扣听: readiness of every discard in one pass = _ready_after of each ---------------
+@pytest.mark.parametrize("options", [None, {"hun": False}, {"hun": True, "no_honors": True}])
+def test_qingdao_ready_discards_match_ready_after(options):
+    checked, ready = 0, 0
+    for variant, game, seat, legal in _turns("qingdao", options):
+        acts = [a for a in legal if a.kind == "discard"]
+        slow = {a.tile for a in acts if variant._ready_after(game, seat, a.tile)}
+        assert variant._ready_discards(game, seat, acts) == slow
+        checked, ready = checked + 1, ready + bool(slow)
     assert checked > 100 and ready > 5
 
 
 # ---- 荣成 报听: the ready discards (shanten-0 ones asked, unless 风一色/掌一色 are in reach) ----
 @pytest.mark.parametrize("options", [None, {"luanzhang": True}, {"no_honors": True}])
 def test_rongcheng_ready_discards_match_ready_after(options):
-    from mjcore.bots.greedy import GreedyBot
-    from mjcore.bots.random_bot import RandomBot
-    from mjcore.variants import get_variant
-
-    variant = get_variant("rongcheng")
     checked, ready = 0, 0
-    for seed in range(12):
-        game = variant.new_game(options=options, seed=seed, dealer=seed % 4)
-        bot = GreedyBot(seed) if seed % 2 else RandomBot(seed)  # greedy hands get ready
-        while not game.is_over:
-            seat = game.to_act()[0]
-            legal = game.legal_actions(seat)
-            if game.phase == "turn" and not game.seats[seat].declared:
-                acts = list(legal)
-                slow = [
-                    a for a in acts if a.kind == "discard" and variant._ready_after(game, seat, a)
-                ]
-                assert variant._ready_discards(game, seat, acts, first=False) == slow
-                assert variant._ready_discards(game, seat, acts, first=True) == slow[:1]
-                checked, ready = checked + 1, ready + bool(slow)
-            game.apply(seat, bot.act_fast(game, seat, legal))
+    for variant, game, seat, legal in _turns("rongcheng", options):
+        if game.seats[seat].declared:
+            continue
+        acts = list(legal)
+        slow = [a for a in acts if a.kind == "discard" and variant._ready_after(game, seat, a)]
+        assert variant._ready_discards(game, seat, acts, first=False) == slow
+        assert variant._ready_discards(game, seat, acts, first=True) == slow[:1]
+        checked, ready = checked + 1, ready + bool(slow)
     assert checked > 100 and ready > 5
 
 
