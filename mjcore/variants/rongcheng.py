@@ -317,10 +317,9 @@ class Rongcheng(Variant):
         st = game.seats[seat]
         buf = bytearray(st.hand)  # (the core and the patterns read the bytes as they are)
         melds, opts, bits = st.melds, game.opts, game.shape_bits
-        honors, k258 = _meld_colours(melds)
+        feng, zhang = _patterns_in_reach(melds, opts)
         # without 风一色/掌一色 in reach a discard whose shanten is above 0 leaves no wait
-        patterns = (honors and not opts.no_honors) or (k258 and not opts.luanzhang)
-        shantens = None if patterns else _core.discard_shanten(buf, 0, bits)
+        shantens = None if feng or zhang else _core.discard_shanten(buf, 0, bits)
         out = []
         for a in actions:
             if a.kind != "discard":
@@ -433,9 +432,9 @@ class Rongcheng(Variant):
     ) -> list[Hit] | None:
         """Hits of one reading: ``c`` natural concealed, ``k`` wildcards, ``w`` natural win tile."""
         melds = ctx.melds
-        honors, k258 = _meld_colours(melds)
-        feng = honors and not opts.no_honors and not _core.tiles_in(c, _MASK_SUITED)
-        zhang = k258 and not opts.luanzhang and not _core.tiles_in(c, _MASK_NOT_258)
+        feng, zhang = _patterns_in_reach(melds, opts)
+        feng = feng and not _core.tiles_in(c, _MASK_SUITED)
+        zhang = zhang and not _core.tiles_in(c, _MASK_NOT_258)
         flags = self.shape_flags(opts)
         if not (feng or zhang or is_win(c, k, **flags)):
             return None
@@ -683,19 +682,17 @@ def _ready_possible(game: Game, seat: int) -> bool:
     st = game.seats[seat]
     if _core.shanten_bits(st.hand, 0, game.shape_bits) <= 0:  # game.shape_bits: shape_flags
         return True
-    honors, k258 = _meld_colours(st.melds)
-    opts, hand = game.opts, st.hand
-    if honors and not opts.no_honors and _core.tiles_in(hand, _MASK_SUITED) <= 1:
+    feng, zhang = _patterns_in_reach(st.melds, game.opts)
+    hand = st.hand
+    if feng and _core.tiles_in(hand, _MASK_SUITED) <= 1:
         return True
-    return k258 and not opts.luanzhang and _core.tiles_in(hand, _MASK_NOT_258) <= 1
+    return zhang and _core.tiles_in(hand, _MASK_NOT_258) <= 1
 
 
 def _with_patterns(mask: int, counts: Any, melds: Any, opts: RongchengOptions) -> int:
     """``mask``, the shape waits of the 3m+1 concealed ``counts``, with the kinds that
     complete them as 风一色 or 掌一色 (Rongcheng.waits_mask)."""
-    honors, k258 = _meld_colours(melds)
-    feng = honors and not opts.no_honors
-    zhang = k258 and not opts.luanzhang
+    feng, zhang = _patterns_in_reach(melds, opts)
     if not (feng or zhang):
         return mask
     # one byte per kind (the core has checked the counts: 0..4)
@@ -709,6 +706,13 @@ def _with_patterns(mask: int, counts: Any, melds: Any, opts: RongchengOptions) -
     if zhang and not _core.tiles_in(held, _MASK_NOT_258):
         mask |= _MASK_258 & ~full
     return mask
+
+
+def _patterns_in_reach(melds: Any, opts: RongchengOptions) -> tuple[bool, bool]:
+    """(风一色, 掌一色) still possible by the melds and the options: every meld tile an honor
+    (不带风 off), every meld tile a suited 2/5/8 (乱掌 off); the concealed tiles decide the rest."""
+    honors, k258 = _meld_colours(melds)
+    return honors and not opts.no_honors, k258 and not opts.luanzhang
 
 
 def _meld_colours(melds: Any) -> tuple[bool, bool]:
