@@ -15,6 +15,7 @@ from cpython.bytearray cimport (
     PyByteArray_GET_SIZE,
 )
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int64_t, int8_t, uint8_t, uint16_t, uint64_t
@@ -486,23 +487,39 @@ cpdef bint hand_is_win_bits(counts, int joker_kind, int flags) except -1:
     return mj_is_win(h, k, flags) != 0
 
 
-cpdef list held_items(tuple items, counts):
-    """``[items[t] for t in range(34) if counts[t]]``: one item per kind held (the engine's
-    discard actions of a hand). ``items`` needs an entry for each of the 34 kinds."""
+cdef int _held_kinds(tuple items, counts, int *kinds) except -1:
+    """The kinds held, lowest first, into ``kinds``; how many (held_items, held_tuple)."""
     cdef uint8_t h[34]
-    cdef int t
     if items is None:
         raise TypeError("held_items() argument 'items' must be a tuple, not None")
     if len(items) < MJ_N_KINDS:
         raise InvalidHandError(f"items must have at least {MJ_N_KINDS} entries, got {len(items)}")
-    cdef int kinds[MJ_N_KINDS]
     _load(counts, h)
-    cdef int n = mj_held_kinds(h, kinds)
+    return mj_held_kinds(h, kinds)
+
+
+cpdef list held_items(tuple items, counts):
+    """``[items[t] for t in range(34) if counts[t]]``: one item per kind held (the engine's
+    discard actions of a hand). ``items`` needs an entry for each of the 34 kinds."""
+    cdef int kinds[MJ_N_KINDS]
+    cdef int t, n = _held_kinds(items, counts, kinds)
     cdef list out = PyList_New(n)  # filled below: every slot is set before the list is seen
     for t in range(n):
         item = items[kinds[t]]
         Py_INCREF(item)
         PyList_SET_ITEM(out, t, item)
+    return out
+
+
+cpdef tuple held_tuple(tuple items, counts):
+    """:func:`held_items` as a tuple (a turn's legal actions when they are the discards alone)."""
+    cdef int kinds[MJ_N_KINDS]
+    cdef int t, n = _held_kinds(items, counts, kinds)
+    cdef tuple out = PyTuple_New(n)  # filled below: every slot is set before the tuple is seen
+    for t in range(n):
+        item = items[kinds[t]]
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, t, item)
     return out
 
 
@@ -642,6 +659,13 @@ cdef int _check_split(uint8_t *h, int jk, int question) except -1:
     return 0
 
 
+cdef int _not_none(object value, str name) except -1:
+    """The TypeError a ``def``'s ``not None`` argument raises, for a cpdef's."""
+    if value is None:
+        raise TypeError(f"{name} must not be None")
+    return 0
+
+
 cdef int _load_tiles(list tiles, int *out) except -1:
     cdef Py_ssize_t n = len(tiles), i
     if n > MJ_N_KINDS + 8:
@@ -653,7 +677,7 @@ cdef int _load_tiles(list tiles, int *out) except -1:
     return 0
 
 
-def greedy_discard(counts, int joker_kind, int flags, list tiles not None):
+cpdef tuple greedy_discard(counts, int joker_kind, int flags, list tiles):
     """The greedy bot's discard in one call: ``(best, picks)``, picks indexing ``tiles``.
 
     ``tiles`` are the kinds of the legal discards in order. The first tile not held (a flower,
@@ -669,6 +693,7 @@ def greedy_discard(counts, int joker_kind, int flags, list tiles not None):
     cdef int pk[42]
     cdef int8_t shan[34]
     cdef int n, i, t, m = 0, best = 99
+    _not_none(tiles, "tiles")
     _load(counts, h)
     _load_tiles(tiles, tv)
     n = len(tiles)
@@ -691,8 +716,8 @@ def greedy_discard(counts, int joker_kind, int flags, list tiles not None):
     return best, [pk[i] for i in range(m)]
 
 
-def greedy_ready_discard(counts, int joker_kind, int flags, list tiles not None,
-                         list picks not None, int bao=-1):
+cpdef list greedy_ready_discard(counts, int joker_kind, int flags, list tiles, list picks,
+                                int bao=-1):
     """The greedy bot's tie-break among ready discards: of ``picks`` (indices into ``tiles``,
     each leaving the hand ready), those leaving the most winning kinds — the kind ``bao``
     (>= 0) counted twice when it is one of them (宝中宝) — then the least connected.
@@ -704,6 +729,8 @@ def greedy_ready_discard(counts, int joker_kind, int flags, list tiles not None,
     cdef int key[42]
     cdef int n, m, i, t, top = -1, kept = 0
     cdef uint64_t w
+    _not_none(tiles, "tiles")
+    _not_none(picks, "picks")
     _load(counts, h)
     _load_tiles(tiles, tv)
     n = len(tiles)
@@ -739,14 +766,15 @@ def greedy_ready_discard(counts, int joker_kind, int flags, list tiles not None,
     return [pk[i] for i in range(kept)]
 
 
-def shanten_removed(counts, int joker_kind, int flags, dict removed not None,
-                    bint discard=False):
+cpdef int shanten_removed(counts, int joker_kind, int flags, dict removed,
+                          bint discard=False) except? -9:
     """Shanten of ``counts`` less ``removed`` (kind -> copies), every copy of ``joker_kind``
     (>= 0) a joker; with ``discard``, the least over one more held tile discarded (99 when
     none is left). The greedy bot's claim and gang questions, in one call each."""
     _joker_kind(joker_kind)
     cdef uint8_t h[34]
     cdef int t, n, s
+    _not_none(removed, "removed")
     _load(counts, h)
     for kind, copies in removed.items():
         t = kind

@@ -271,16 +271,27 @@ def test_held_items_is_one_item_per_kind_held(h):
     assert _core.held_items(items, bytearray(c.tobytes())) == expect == _core.held_items(items, c)
     got = _core.held_items(items, c)
     assert all(a is items[int(a.split()[1])] for a in got)  # the items themselves, shared
-    with pytest.raises(TypeError):
-        _core.held_items(None, c)
-    with pytest.raises(InvalidHandError, match="at least 34"):
-        _core.held_items(items[:33], c)
+    assert _core.held_tuple(items, bytearray(c.tobytes())) == tuple(expect)  # (one turn's legal)
+    assert all(a is b for a, b in zip(_core.held_tuple(items, c), got, strict=True))
+    for held in (_core.held_items, _core.held_tuple):
+        with pytest.raises(TypeError):
+            held(None, c)
+        with pytest.raises(InvalidHandError, match="at least 34"):
+            held(items[:33], c)
 
 
 def test_tiles_in_rejects_a_bad_mask():
-    for bad in (-1, 1 << 34, 2.0, "1"):
+    for bad in (-1, 1 << 34, 1 << 70, -(1 << 70), 2.0, "1", True, None):
         with pytest.raises(InvalidHandError, match="bitmask"):
             _core.tiles_in(bytearray(34), bad)
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_hand(max_jokers=0), st.integers(0, (1 << 34) - 1))
+def test_tiles_in_counts_the_tiles_of_the_masked_kinds(h, kinds):
+    c, _ = h
+    expect = sum(int(c[t]) for t in range(34) if kinds >> t & 1)
+    assert _core.tiles_in(c, kinds) == expect == _core.tiles_in(bytearray(c.tobytes()), kinds)
 
 
 @settings(max_examples=300, deadline=None)

@@ -183,7 +183,8 @@ def test_a_variants_own_game_hooks_are_asked():
     as often as before (set-up once, choices once per seat, a turn's hook before each draw)."""
     v = Hooked()
     rules = v.rules()
-    assert rules.own_hooks == {"after_deal", "hand_choices", "after_choices", "before_turn"}
+    own = {"after_deal", "hand_choices", "after_choices", "before_turn"}
+    assert rules.own_hooks == own | {"filter_turn", "filter_claims"}  # (血战's own filters)
     game = rules.new_game(seed=4)
     assert v.calls == {"after_deal": 1, "hand_choices": 4, "after_choices": 1}
     rng = random.Random(4)

@@ -63,12 +63,15 @@ def test_the_newest_option_sets_stay_shared_when_many_were_asked():
     assert v.rules() is default is v.rules({}) is v.rules(v.parse_options(None), 4)
 
 
+FILTERS = {"filter_turn", "filter_claims"}
+HOOKS = ("after_deal", "hand_choices", "after_choices", "before_turn", "replace_flowers", *FILTERS)
 OWN_HOOKS = {
-    "xuezhan_kaxinwu": set(),
+    "xuezhan_kaxinwu": FILTERS,  # after a win; 有杠必杠
     "lipu": {"hand_choices"},  # 坐马
-    "susong": {"hand_choices", "replace_flowers"},  # 飘, 增; a 飘 seat keeps its flowers
-    "qingdao": {"after_deal", "hand_choices"},  # the 混 indicator; 跑
-    "rongcheng": {"hand_choices", "before_turn"},  # 飘; the 宝 revealed on a turn
+    # 飘, 增; a 飘 seat keeps its flowers, and its turns and claims are filtered
+    "susong": {"hand_choices", "replace_flowers"} | FILTERS,
+    "qingdao": {"after_deal", "hand_choices"} | FILTERS,  # the 混 indicator; 跑; 扣听, 扭
+    "rongcheng": {"hand_choices", "before_turn"} | FILTERS,  # 飘; the 宝 revealed on a turn
 }
 
 
@@ -105,16 +108,17 @@ def test_the_facts_are_the_variant_hooks_answers(name):
             )
     # the game's set-up and turn hooks the engine asks: only those the variant has its own of
     assert rules.own_hooks == OWN_HOOKS[name]
-    for hook in ("after_deal", "hand_choices", "after_choices", "before_turn", "replace_flowers"):
+    for hook in HOOKS:
         assert (hook in rules.own_hooks) == (getattr(type(v), hook) is not getattr(Variant, hook))
 
 
 def test_flowers_are_replaced_without_asking_when_no_seat_may_keep_them():
     """宿松 without 飘花: nobody can be 飘, so the engine does not ask replace_flowers (and
-    the hook would say yes for every seat); with 飘花 it asks."""
+    the hook would say yes for every seat) nor filter_turn (it would change no turn); with
+    飘花 it asks both."""
     v = mjcore.get_variant("susong")
-    assert "replace_flowers" not in v.rules().own_hooks
-    assert "replace_flowers" in v.rules({"piaohua": True}).own_hooks
+    assert not {"replace_flowers", "filter_turn"} & v.rules().own_hooks
+    assert {"replace_flowers", "filter_turn"} <= v.rules({"piaohua": True}).own_hooks
     for seed in range(10):
         game = v.new_game(seed=seed)
         assert all(v.replace_flowers(game, s) for s in range(4))

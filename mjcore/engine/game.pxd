@@ -51,9 +51,11 @@ cdef class Game:
     cpdef int next_seat(self, int seat) except? -1
     cpdef list to_act(self)
     cpdef int first_to_act(self) except? -2
-    @cython.locals(s=int)
     cpdef tuple legal_actions(self, seat)
+    cpdef tuple _legal_at(self, int s)
     cpdef apply(self, seat, action)
+    @cython.locals(a=Action)
+    cpdef _apply_at(self, int seat, action)
     cpdef _end_hand(self, bint exhausted)
     @cython.locals(st=SeatState, wall=Wall, order=bytes, first=Py_ssize_t, at=Py_ssize_t,
                    j=Py_ssize_t, i=int, size=int, t=int, flowers=cython.ulonglong, hand_size=int,
@@ -81,8 +83,9 @@ cdef class Game:
     cpdef win_context(self, int seat, int tile, str how)
     @cython.locals(st=SeatState)
     cpdef evaluate_win(self, int seat, int tile, str how)
-    @cython.locals(st=SeatState, m=Meld, t=int)
-    cpdef list _turn_actions(self, int seat)
+    @cython.locals(st=SeatState, m=Meld, t=int, acts=list)
+    cpdef _turn_actions(self, int seat)
+    cpdef list _filtered_turn(self, int seat, list acts)
     @cython.locals(free=int, jk=int, hand=bytearray, st=SeatState, known=cython.longlong)
     cpdef bint _may_self_draw(self, int seat) except -1
     cpdef int _split_kind(self) except? -2

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -63,6 +63,7 @@ _DEAL = schema("deal", "dealer", "hands")
 _DRAW = schema("draw", "seat", "tile", "how")
 _DISCARD = schema("discard", "seat", "tile")
 _PAY = schema("pay", "payer", "payee", "amount", "reason")
+_END = schema("end", "scores", "exhausted")
 _GANG = schema("gang", "seat", "meld", "tile", "chain")
 _CLAIM = schema("claim", "seat", "kind", "tile", "tiles", "from_seat")
 _FLOWER = schema("flower", "seat", "flower", "tile")  # tile: the replacement (None in play)
@@ -716,43 +717,52 @@ class Game:
         """Every action ``seat`` may take now (empty if it is not asked); an immutable tuple."""
         if type(seat) is not int or not 0 <= seat < self.n:
             seat = check_seat(seat, self.n)
-        s = seat  # (a C int when compiled: the cache is read at it)
+        return self._legal_at(seat)
+
+    def _legal_at(self, s: int) -> tuple[Action, ...]:
+        """:meth:`legal_actions` of ``s``, a seat number already checked (a game loop's
+        call: a C int when compiled, sim/play.pxd)."""
         cached = self._legal[s]
         if cached is not None:
-            return cached
+            return cached  # type: ignore[no-any-return]
         phase = self.phase
         acts: tuple[Action, ...] = ()
         if phase == "turn":
             if s == self.current:
-                acts = tuple(self._turn_actions(s))
+                turn = self._turn_actions(s)
+                acts = turn if type(turn) is tuple else tuple(turn)
         elif phase in _WINDOWS and s in self.pending and s not in self.decisions:
             acts = tuple(self.pending[s])
         self._legal[s] = acts
         return acts
 
-    def _turn_actions(self, seat: int) -> list[Action]:
+    def _turn_actions(self, seat: int) -> Sequence[Action]:
+        """The seat's actions on its own turn: a win, gangs, the discards (and the variant's
+        additions, Variant.filter_turn). The common turn — the discards alone, no hook to
+        ask — is one tuple made by the core; otherwise a list (legal_actions makes it one)."""
         st = self.seats[seat]
         hand = st.hand
-        acts: list[Action] = []
+        acts: list[Action] | None = None  # a win and gangs, made when offered (rarely)
         bd = None
         if self.drawn >= 0 and self.draw_how != "claim" and self._may_self_draw(seat):
             bd = self.evaluate_win(seat, self.drawn, "self_draw")
         if bd is not None:
-            acts.append(HU)
+            acts = [HU]
             self._offered_wins[seat] = bd  # (paid as offered: _self_draw_win)
         elif self._offered_wins:
             self._offered_wins.pop(seat, None)
         if self._gang_limit and self.extra.get("gang_limit_hit"):  # (荣成 存牌, R28)
             # the variant may add a choice
-            return self._filter_turn(self, seat, acts + [PASS])
+            return self._filtered_turn(seat, (acts or []) + [PASS])
         if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
             if 4 in hand:  # (a C-level scan: most turns hold no four of a kind)
-                acts.extend([GANGS[t] for t in range(N_KINDS) if hand[t] == 4])
+                gangs = [GANGS[t] for t in range(N_KINDS) if hand[t] == 4]
+                acts = gangs if acts is None else acts + gangs
             for m in st.melds:  # 补杠: a peng whose fourth tile is held
                 if m.kind == "peng":
                     t = m.tiles[0]
                     if hand[t] and t not in st.no_bugang:
-                        acts.append(GANGS[t])
+                        acts = [GANGS[t]] if acts is None else acts + [GANGS[t]]
         banned = st.no_discard
         if banned and not st.held_flowers:
             # RULES §0.6: a seat asked to act always has a legal action; a chi's discard ban
@@ -760,6 +770,10 @@ class Game:
             if not _core.tiles_in(hand, T.ALL_KINDS_MASK & ~T.kinds_mask(banned)):
                 banned = NO_KINDS
         # the shared discard action of every kind held, selected by the core
+        if acts is None and not banned and not st.held_flowers and self._filter_turn is None:
+            return _core.held_tuple(DISCARDS, hand)  # (most turns: the discards alone)
+        if acts is None:
+            acts = []
         if banned:
             acts.extend([a for a in _core.held_items(DISCARDS, hand) if a.tile not in banned])
         elif acts:
@@ -768,7 +782,13 @@ class Game:
             acts = _core.held_items(DISCARDS, hand)
         if st.held_flowers:
             acts.extend([DISCARDS[t] for t in sorted(set(st.held_flowers))])
-        return self._filter_turn(self, seat, acts)
+        return self._filtered_turn(seat, acts)
+
+    def _filtered_turn(self, seat: int, acts: list[Action]) -> list[Action]:
+        """Variant.filter_turn of the turn's actions, when the variant has its own."""
+        if self._filter_turn is None:
+            return acts
+        return self._filter_turn(self, seat, acts)  # type: ignore[no-any-return]
 
     def _may_self_draw(self, seat: int) -> bool:
         """Cheap shape test (at most one core call: none when the waits before the draw are
@@ -820,9 +840,13 @@ class Game:
         Atomic: a rejected action raises IllegalActionError and changes nothing, and
         any exception while the action runs restores the game exactly as it was.
         """
-        if type(seat) is not int:
+        if type(seat) is not int or not 0 <= seat < self.n:
             seat = check_seat(seat, self.n)
-        legal = self.legal_actions(seat)
+        self._apply_at(seat, action)
+
+    def _apply_at(self, seat: int, action: Action | str) -> None:
+        """:meth:`apply` for ``seat``, a seat number already checked (a game loop's call)."""
+        legal = self._legal_at(seat)
         if not isinstance(action, Action):  # a malformed text's error lists ``legal``
             action = parse_action(action, legal)
         for a in legal:  # mostly one of the shared Action objects: found without __eq__ calls
@@ -1052,7 +1076,8 @@ class Game:
             acts = self._claim_options(s, src, tile, kind)
             if acts:
                 acts.append(PASS)
-                acts = self._filter_claims(self, s, acts)
+                if self._filter_claims is not None:  # (Variant.filter_claims, when its own)
+                    acts = self._filter_claims(self, s, acts)
                 if len(acts) != 1 or acts[0] != PASS:
                     pending[s] = acts
         self.pending = pending
@@ -1291,7 +1316,7 @@ class Game:
         self.phase = "over"
         self.pending, self.decisions = {}, {}
         self.pay(self.variant.settle_end(self))
-        self.log("end", scores=self.scores, exhausted=self.exhausted)
+        self._events.add(_END, self.scores, self.exhausted)  # (a new list: the log's own)
 
     # ------------------------------------------------------------- results
     @property

@@ -83,8 +83,9 @@ class Rules:
     """The declarations a seat can stand in (``SeatState.declared``)."""
     own_hooks: frozenset[str]
     """Which of the game's set-up and turn hooks (``after_deal``, ``hand_choices``,
-    ``after_choices``, ``before_turn``, ``replace_flowers``) the variant defines itself: the
-    engine asks only those (the base ones do nothing, or say yes). ``hand_choices`` only when
+    ``after_choices``, ``before_turn``, ``replace_flowers``, ``filter_turn``,
+    ``filter_claims``) the variant defines itself: the engine asks only those (the base ones
+    do nothing, say yes, or return the actions as they are). ``hand_choices`` only when
     :attr:`variant_actions` holds a ``choose`` action: a choice not in the table could not be
     offered (宿松 without 飘 or 增); ``replace_flowers`` only when
     ``Variant.flowers_may_be_kept`` (宿松 without 飘花: every flower is replaced)."""
@@ -123,8 +124,8 @@ class Rules:
             "after_choices" in self.own_hooks,
             self.fenzhang,
             # the hooks asked at every turn and claim, bound once (no method lookup a step)
-            variant.filter_turn,
-            variant.filter_claims,
+            variant.filter_turn if "filter_turn" in self.own_hooks else None,
+            variant.filter_claims if "filter_claims" in self.own_hooks else None,
             variant.before_turn,
         )
         object.__setattr__(self, "_engine", engine)

@@ -122,7 +122,10 @@ def _shared(opts: Any) -> Any:
         return opts
 
 
-_GAME_HOOKS = ("after_deal", "hand_choices", "after_choices", "before_turn", "replace_flowers")
+_GAME_HOOKS = (
+    *("after_deal", "hand_choices", "after_choices", "before_turn", "replace_flowers"),
+    *("filter_turn", "filter_claims"),
+)
 """Hooks a Game asks only of a variant that defines its own (``Rules.own_hooks``)."""
 
 
@@ -371,6 +374,11 @@ class Variant:
         which always says yes, is never asked: ``Rules.own_hooks``)."""
         return True
 
+    def turns_filtered(self, opts: Any) -> bool:
+        """Whether under ``opts`` a variant's own :meth:`filter_turn` may change a turn's
+        actions: when not, the engine does not ask it (``Rules.own_hooks``)."""
+        return True
+
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
         """Split wildcards out of a concealed count vector: (natural counts, jokers).
 
@@ -597,6 +605,8 @@ class Variant:
             hooks.discard("hand_choices")
         if not self.flowers_may_be_kept(opts):
             hooks.discard("replace_flowers")
+        if not self.turns_filtered(opts):
+            hooks.discard("filter_turn")
         return Rules(
             variant=self,
             opts=opts,

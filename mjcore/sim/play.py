@@ -121,7 +121,8 @@ def play_hand(
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"hand did not end after {MAX_ACTIONS} actions")
         seat = game.first_to_act()  # (= to_act()[0], without the list)
-        game.apply(seat, decide[seat](game, seat, game.legal_actions(seat)))
+        # (legal_actions and apply of a seat the game named: not checked again)
+        game._apply_at(seat, decide[seat](game, seat, game._legal_at(seat)))
         actions += 1
     for s in hooked:  # the settlement to the agent; its faults into the statistics
         faults = bots[s].hand_end(game, s)

@@ -321,6 +321,10 @@ class Susong(Variant):
         return bool(opts.piaohua)
 
     # ---- who may do what --------------------------------------------------------------------
+    def turns_filtered(self, opts: SusongOptions) -> bool:
+        """A turn is only filtered for a 飘 seat, and only 飘花 offers 飘."""
+        return bool(opts.piaohua)
+
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         if not is_piao(game, seat):
             return actions
