@@ -354,6 +354,25 @@ def test_greedy_helpers_reject_bad_input(call, message):
         call(vars(_core))
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda f: f["greedy_discard"](bytes(34), -1, 1, None),
+        lambda f: f["greedy_ready_discard"](bytes(34), -1, 1, None, [0]),
+        lambda f: f["greedy_ready_discard"](bytes(34), -1, 1, [0], None),
+        lambda f: f["shanten_removed"](bytes(34), -1, 1, None),
+        lambda f: f["greedy_discard"](bytes(34), -1, 1, (0,)),  # (a list, not a tuple)
+    ],
+)
+def test_greedy_helpers_reject_a_missing_list(call):
+    """The engine's C-level helpers (cpdef: the bots call them in C) keep their Python
+    contract: a None or a tuple where a list or dict is due is a TypeError, not a crash."""
+    from mjcore import _core
+
+    with pytest.raises(TypeError):
+        call(vars(_core))
+
+
 # ---- lazily built bot Generator: same draws as one built up front --------------------------
 def test_bot_generator_is_built_on_first_use_with_the_same_stream():
     from mjcore.bots.random_bot import RandomBot

@@ -14,7 +14,8 @@ from mjcore.engine.game cimport Game
 cpdef _act_fast(bot, Game game, int seat, legal)
 
 
-@cython.locals(a=Action, others=bint, tiles=list, by_kind=dict, first=Py_ssize_t, i=Py_ssize_t)
+@cython.locals(a=Action, others=bint, tiles=list, by_kind=dict, first=Py_ssize_t, i=Py_ssize_t,
+               n=Py_ssize_t)
 cpdef _turn(BaseBot bot, Hand hand, legal)
 @cython.locals(a=Action)
 cpdef Action _nth_discard(legal, Py_ssize_t first, Py_ssize_t i)

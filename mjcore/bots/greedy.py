@@ -97,28 +97,39 @@ def _act_fast(bot: GreedyBot, game: Game, seat: int, legal: Sequence[Action]) ->
         return rule_choice(variant, game.view(seat), legal)
     if game.seats[seat].held_flowers and phase in ("claim", "rob"):
         return PASS  # a flower still to shed (飘花): no claim
+    cls = type(bot)
+    if (
+        phase in _CLAIM_PHASES
+        and cls._decide is GreedyBot._decide
+        and cls._claim is GreedyBot._claim
+    ):
+        return _claim(hand_of(game, seat), game.claim[1], legal)  # (no subclass's own: in C)
     return bot._decide(hand_of(game, seat), phase, game.claim[1], legal)
 
 
 def _turn(bot: BaseBot, hand: Hand, legal: Sequence[Action]) -> Action:
     """GreedyBot._turn (a module function: typed when compiled, greedy.pxd)."""
-    tiles: list[int] = []  # the discards' kinds, in the order of legal
+    tiles: list[int] = [0] * len(legal)  # the discards' kinds, in the order of legal
+    n = 0  # (filled in place, then cut: no list growing one append at a time)
     first = -1  # where the discards start in legal, while they follow one another (else -1)
     others = False
     for i, a in enumerate(legal):  # one pass: a win, the discards, whether others are offered
         kind = a.kind
         if kind == "discard":
-            if not tiles:
+            if not n:
                 first = i
-            elif first >= 0 and i != first + len(tiles):
+            elif first >= 0 and i != first + n:
                 first = -1
-            tiles.append(a.tile)
+            tiles[n] = a.tile
+            n += 1
         elif kind == "hu":
             return a
         else:
             others = True
-    if not tiles:
+    if not n:
         return PASS if PASS in legal else legal[0]
+    if n < len(tiles):
+        del tiles[n:]
     best, picks = hand.discard_picks(tiles)
     if best is None:  # a held flower (not in the concealed counts) goes first
         return _nth_discard(legal, first, picks[0])

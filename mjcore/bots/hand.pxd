@@ -3,7 +3,9 @@
 
 cimport cython
 
+from mjcore cimport _core
 from mjcore.engine.game cimport Game
+from mjcore.engine.seat cimport SeatState
 
 
 cdef class Hand:
@@ -18,7 +20,7 @@ cdef class Hand:
 
 @cython.locals(hand=Hand)
 cpdef Hand hand_of(Game game, int seat)
-@cython.locals(counts=bytearray, jk=int)
+@cython.locals(st=SeatState, counts=bytearray, jk=int)
 cpdef Hand _split_by_core(Game game, int seat)
 @cython.locals(hand=Hand)
 cpdef Hand core_hand(counts, int bits, int joker_kind)

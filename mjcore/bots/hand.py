@@ -15,16 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .. import _core
 from .. import tiles as T
-from .._core import (
-    discard_shanten,
-    form_flags,
-    greedy_discard,
-    greedy_ready_discard,
-    shanten_bits,
-    shanten_removed,
-    waits_mask_bits,
-)
+from .._core import discard_shanten, form_flags, shanten_bits, waits_mask_bits
 from ..engine.actions import Action
 from ..engine.rules import Rules
 from ..engine.variant import Variant
@@ -81,7 +74,7 @@ def hand_of(game: Game, seat: int) -> Hand:
     counts: Any = game.seats[seat].hand
     # Without a wildcard in the whole hand none of its parts has one (a drawn 宝).
     if not variant.jokers(game, seat, counts)[1]:
-        hand = Hand(counts, game.shape_bits)
+        hand = core_hand(counts, game.shape_bits, -1)  # (= Hand(counts, game.shape_bits))
     else:  # the variant's own split of each hypothetical hand (on a copy: it is changed)
         own = game.seats[seat].counts_copy()
         hand = Hand(own, game.shape_bits, split=partial(variant.jokers, game, seat))
@@ -92,7 +85,8 @@ def hand_of(game: Game, seat: int) -> Hand:
 def _split_by_core(game: Game, seat: int) -> Hand | None:
     """The seat's hand when the core splits its wildcards itself: none (Variant.jokers
     itself: no 宝 turned up either) or every copy of the joker kind (青岛 混); else None."""
-    counts = game.seats[seat].hand  # the live hand (bytearray): the core only reads it
+    st = game.seats[seat]
+    counts = st.hand  # the live hand (bytearray): the core only reads it
     if game._plain_jokers:
         return core_hand(counts, game.shape_bits, -1)
     if game._kind_jokers:
@@ -148,7 +142,7 @@ class Hand:
 
     def shanten_without(self, removed: dict[int, int]) -> int:
         if self.split is None:  # one native call, the counts only read
-            return shanten_removed(self.counts, self.joker_kind, self.bits, removed)
+            return _core.shanten_removed(self.counts, self.joker_kind, self.bits, removed)
         c = self.counts
         for t, n in removed.items():
             c[t] -= n
@@ -184,7 +178,7 @@ class Hand:
         (``(None, [i])``), else (least shanten after a discard, indices of the discards
         reaching it, cut to the least connected unless a ready tie)."""
         if self.split is None:
-            return greedy_discard(self.counts, self.joker_kind, self.bits, tiles)  # type: ignore[no-any-return]
+            return _core.greedy_discard(self.counts, self.joker_kind, self.bits, tiles)  # type: ignore[no-any-return]
         held = held_counts(self.counts)
         for i, t in enumerate(tiles):
             if t >= T.N_KINDS or not held[t]:
@@ -203,7 +197,8 @@ class Hand:
         bao = self.public_facts().get("bao")
         bao = T.kind(bao) if isinstance(bao, str) and bao != "hidden" else -1
         if self.split is None:
-            return greedy_ready_discard(self.counts, self.joker_kind, self.bits, tiles, picks, bao)  # type: ignore[no-any-return]
+            counts, jk, bits = self.counts, self.joker_kind, self.bits
+            return _core.greedy_ready_discard(counts, jk, bits, tiles, picks, bao)  # type: ignore[no-any-return]
         keys = []
         for i in picks:
             mask = self.waits_without({tiles[i]: 1})
@@ -224,7 +219,7 @@ class Hand:
     def best_after_discard(self, removed: dict[int, int]) -> int:
         """Least shanten after removing ``removed`` and then discarding one tile."""
         if self.split is None:  # one native call: the least over every kind left in hand
-            return shanten_removed(self.counts, self.joker_kind, self.bits, removed, True)
+            return _core.shanten_removed(self.counts, self.joker_kind, self.bits, removed, True)
         c = held_counts(self.counts)
         tiles = [t for t, n in enumerate(c) if n > removed.get(t, 0)]
         return min(self.shanten_after_discards(tiles, removed), default=99)
