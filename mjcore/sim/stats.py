@@ -145,14 +145,15 @@ class SimStats:
         labels = list(seat_bots) if seat_bots is not None else self.bots
         self.games += 1
         self.actions += actions
-        if not game.wins:
+        wins = game.wins  # (a copy of each win: read once)
+        if not wins:
             self.draws += 1
         scores = game.scores
         for seat, score in enumerate(scores):
             self.score_hist[seat][score] += 1
         won = set()
         wins_of = [0] * self.players
-        for win in game.wins:
+        for win in wins:
             won.add(win.seat)
             wins_of[win.seat] += 1
             self.wins_by_seat[win.seat] += 1
@@ -164,7 +165,8 @@ class SimStats:
             self.hands_won_by_seat[seat] += 1
         for st in game.seats:
             self.gangs_by_kind.update(m.kind for m in st.melds if m.is_gang)
-        self.multi_wins += _multi_wins(game.event_log)
+        if len(wins) > 1:  # (one discard won by several seats needs two wins at least)
+            self.multi_wins += _multi_wins(game.event_log)
         self.hand_counters.update(game.variant.hand_counters(game))
         if labels:
             self._add_bots(labels, scores, wins_of, won)

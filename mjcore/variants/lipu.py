@@ -205,26 +205,7 @@ class Lipu(Variant):
         st = game.seats[seat]
         if meld.kind == "peng" and not game.opts.laogang:
             st.no_bugang |= {meld.tiles[0]}  # 「未勾选捞杠时，对局中不允许先碰后杠」
-        self._count_claims(game, seat, meld)
-
-    @staticmethod
-    def _count_claims(game: Game, claimer: int, meld: Meld) -> None:
-        """三比 [DEC L7]: 3 claims bind the pair; 4 (with a chi) or 3 pengs/直杠 seal the seat
-        claimed from (``claimed_from`` counts chi/peng/直杠; a 补杠's peng was counted). A 直杠
-        is counted before its replacement draw [DEC LP5]."""
-        st, source = game.seats[claimer], meld.from_seat
-        sets, listed = 0, False  # (loops, not generators: asked at every claim)
-        for m in st.melds:
-            listed = listed or m is meld  # (a 直杠 is counted before it is listed)
-            if m.from_seat == source and m.kind in ("peng", "zhigang", "bugang"):
-                sets += 1
-        if not listed and meld.kind in ("peng", "zhigang", "bugang"):
-            sets += 1
-        count = st.claimed_from[source]
-        if count >= 3:
-            game.bind(claimer, source)
-        if count >= 4 or sets >= 3:
-            game.seal(source)
+        count_claims(game, seat, meld)
 
     def win_flags(self, game: Game, seat: int, tile: int, how: str) -> set[str]:
         """The kind of the gang right before a 杠上花 / 杠上炮 (it chooses the column)."""
@@ -293,6 +274,8 @@ class Lipu(Variant):
     def settle_end(self, game: Game) -> list[Payment]:
         """Gang scores (流局 too): 直杠 — the discarder 1; 补杠 — the pung's discarder 1; 暗杠 —
         each other seat 1. Not the gang right before a 杠上花/杠上炮; not a sealed seat's."""
+        if not game.gangs_on_table:  # no gang made (most hands): the log need not be read
+            return []
         events = game.event_log.select("gang", "sealed")  # (all this reads)
         skip = -1
         if any(set(w.breakdown.ids) & GANG_COLUMNS for w in game.wins):
@@ -460,6 +443,26 @@ def _breakdown(patterns: tuple[str, ...], column: str) -> Breakdown:
     stack = "".join(f" × 2 ({PATTERN_NAMES[p]})" for p in ranked[1:])
     formula = f"{cell}{stack} = {points}" if stack else cell
     return Breakdown(tuple(hits), points=points, fan=0, formula=formula)
+
+
+def count_claims(game: Game, claimer: int, meld: Meld) -> None:
+    """三比 [DEC L7]: 3 claims bind the pair; 4 (with a chi) or 3 pengs/直杠 seal the seat
+    claimed from (``claimed_from`` counts chi/peng/直杠; a 补杠's peng was counted). A 直杠
+    is counted before its replacement draw [DEC LP5]. (Lipu.after_claim's; a module
+    function: typed when compiled, lipu.pxd.)"""
+    st, source = game.seats[claimer], meld.from_seat
+    sets, listed = 0, False  # (loops, not generators: asked at every claim)
+    for m in st.melds:
+        listed = listed or m is meld  # (a 直杠 is counted before it is listed)
+        if m.from_seat == source and m.kind in ("peng", "zhigang", "bugang"):
+            sets += 1
+    if not listed and meld.kind in ("peng", "zhigang", "bugang"):
+        sets += 1
+    count = st.claimed_from[source]
+    if count >= 3:
+        game.bind(claimer, source)
+    if count >= 4 or sets >= 3:
+        game.seal(source)
 
 
 VARIANT = Lipu()

@@ -680,30 +680,38 @@ def _ready_possible(game: Game, seat: int) -> bool:
     """A quick necessary test: some discard may leave the hand ready (by shape, or
     风一色/掌一色 in any arrangement); ``_ready_after`` decides each discard exactly."""
     st = game.seats[seat]
-    if _core.shanten_bits(st.hand, 0, game.shape_bits) <= 0:  # game.shape_bits: shape_flags
-        return True
-    feng, zhang = _patterns_in_reach(st.melds, game.opts)
     hand = st.hand
-    if feng and _core.tiles_in(hand, _MASK_SUITED) <= 1:
+    if _core.shanten_bits(hand, 0, game.shape_bits) <= 0:  # game.shape_bits: shape_flags
         return True
-    return zhang and _core.tiles_in(hand, _MASK_NOT_258) <= 1
+    feng = _core.tiles_in(hand, _MASK_SUITED) <= 1  # (the hand first: most hold many suited
+    zhang = _core.tiles_in(hand, _MASK_NOT_258) <= 1  # tiles and many not 2/5/8)
+    if not (feng or zhang):
+        return False
+    feng_reach, zhang_reach = _patterns_in_reach(st.melds, game.opts)
+    return (feng and feng_reach) or (zhang and zhang_reach)
 
 
 def _with_patterns(mask: int, counts: Any, melds: Any, opts: RongchengOptions) -> int:
     """``mask``, the shape waits of the 3m+1 concealed ``counts``, with the kinds that
-    complete them as 风一色 or 掌一色 (Rongcheng.waits_mask)."""
-    feng, zhang = _patterns_in_reach(melds, opts)
-    if not (feng or zhang):
-        return mask
+    complete them as 风一色 or 掌一色 (Rongcheng.waits_mask; typed when compiled,
+    rongcheng.pxd: asked at every discard to a locked seat)."""
     # one byte per kind (the core has checked the counts: 0..4)
     if isinstance(counts, (bytes, bytearray)):
         held = counts
     else:
         held = counts.tobytes() if counts.dtype == _U8 else counts.astype(_U8).tobytes()
-    full = T.kinds_mask(t for t in range(34) if held[t] == 4) if 4 in held else 0
-    if feng and not _core.tiles_in(held, _MASK_SUITED):
+    feng = not _core.tiles_in(held, _MASK_SUITED)  # (the hand first: it mostly rules both out)
+    zhang = not _core.tiles_in(held, _MASK_NOT_258)
+    if not (feng or zhang):
+        return mask
+    feng_reach, zhang_reach = _patterns_in_reach(melds, opts)
+    feng, zhang = feng and feng_reach, zhang and zhang_reach
+    if not (feng or zhang):
+        return mask
+    full = T.kinds_mask([t for t in range(34) if held[t] == 4]) if 4 in held else 0
+    if feng:
         mask |= _MASK_HONORS & ~full
-    if zhang and not _core.tiles_in(held, _MASK_NOT_258):
+    if zhang:
         mask |= _MASK_258 & ~full
     return mask
 

@@ -240,40 +240,9 @@ class XuezhanKaxinwu(Variant):
         return game.next_seat(wins[0].seat)  # [DEC X6]
 
     def settle_end(self, game: Game) -> list[Payment]:
-        """查叫: each seat that never won and is not tenpai pays the winners and tenpai seats."""
-        values = [self._chajiao_value(game, s) for s in range(game.n)]
-        payments = []
-        for u in range(game.n):
-            if values[u] is not None:
-                continue
-            for v in game.others(u):
-                value = values[v]
-                if value is not None:
-                    payments.append(Payment(u, v, 2**value, "chajiao"))
-        return payments
-
-    def _chajiao_value(self, game: Game, seat: int) -> int | None:
-        """Max (base + 清一色) over the seat's wins, else over its waits; None if neither."""
-        st = game.seats[seat]
-        if st.wins:
-            return max(_base_plus_qys(w.breakdown) for w in st.wins)
-        if not game.seat_waits(seat):  # (the core's waits of this hand: = waits(counts) below)
-            return None
-        counts = st.counts
-        held = counts.copy()
-        for m in st.melds:
-            held[m.tiles[0]] += len(m.tiles)
-        best = None
-        for t in waits(counts):
-            if held[t] >= 4:
-                continue  # all four copies are the seat's own: not a wait [DEC X16]
-            ctx = WinContext(_plus(counts, t), t, "discard", tuple(st.melds))
-            readings = self._readings(ctx, game.opts)
-            if readings:  # the largest base pattern of any reading, + 清一色 [DEC X17]
-                qys = int(any(h.id == "qingyise" for h in self._extra_fans(ctx, game.opts)))
-                value = max(r[0].value for r in readings) + qys
-                best = value if best is None else max(best, value)
-        return best
+        """查叫: each seat that never won and is not tenpai pays the winners and tenpai seats
+        (:func:`_chajiao`)."""
+        return _chajiao(self, game)
 
     def first_dealer(self, opts: XuezhanOptions, creator: int) -> int:
         """「开局可设定开房者为庄」: the creator, or seat 0 with the option off."""
@@ -288,6 +257,46 @@ class XuezhanKaxinwu(Variant):
 def _hit(pid: str, combine: str) -> Hit:
     """The pattern's Hit, made once (a Hit is frozen: every win shares it)."""
     return Hit(pid, *FANS[pid], combine)
+
+
+def _chajiao(variant: XuezhanKaxinwu, game: Game) -> list[Payment]:
+    """XuezhanKaxinwu.settle_end (a module function: typed when compiled, xuezhan_kaxinwu.pxd)."""
+    n = game.n
+    values = [_chajiao_value(variant, game, s) for s in range(n)]
+    payments = []
+    for u in range(n):
+        if values[u] is not None:
+            continue
+        for i in range(1, n):  # the others from u's 下家 on (Game.others)
+            v = (u + i) % n
+            value = values[v]
+            if value is not None:
+                payments.append(Payment(u, v, 2**value, "chajiao"))
+    return payments
+
+
+def _chajiao_value(variant: XuezhanKaxinwu, game: Game, seat: int) -> int | None:
+    """Max (base + 清一色) over the seat's wins, else over its waits; None if neither."""
+    st = game.seats[seat]
+    if st.wins:  # (loops, not generators, here: a cpdef function when compiled)
+        return max([_base_plus_qys(w.breakdown) for w in st.wins])
+    if not game.seat_waits(seat):  # (the core's waits of this hand: = waits(counts) below)
+        return None
+    counts = st.counts
+    held = counts.copy()
+    for m in st.melds:
+        held[m.tiles[0]] += len(m.tiles)
+    best = None
+    for t in waits(counts):
+        if held[t] >= 4:
+            continue  # all four copies are the seat's own: not a wait [DEC X16]
+        ctx = WinContext(_plus(counts, t), t, "discard", tuple(st.melds))
+        readings = variant._readings(ctx, game.opts)
+        if readings:  # the largest base pattern of any reading, + 清一色 [DEC X17]
+            qys = int("qingyise" in [h.id for h in variant._extra_fans(ctx, game.opts)])
+            value = max([r[0].value for r in readings]) + qys
+            best = value if best is None else max(best, value)
+    return best
 
 
 def _base_plus_qys(bd: Breakdown) -> int:
