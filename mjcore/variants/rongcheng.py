@@ -56,6 +56,7 @@ _MASK_258 = T.kinds_mask(KINDS_258)
 _MASK_HONORS = T.kinds_mask(range(27, 34))
 _MASK_SUITED = T.kinds_mask(range(27))
 _MASK_NOT_258 = T.ALL_KINDS_MASK & ~_MASK_258
+_MASK_PATTERN_WAITS = _MASK_HONORS | _MASK_258  # kinds 风一色 or 掌一色 may add to the waits
 BASES = {  # id -> (name, value)
     "pihu": ("屁胡", 1),
     "pengpenghu": ("碰碰胡", 2),
@@ -575,9 +576,19 @@ def _may_complete(game: Game, seat: int, tile: int, drawn: bool) -> bool:
         hand[tile] -= 1
         if known < 0:  # (else the shape waits of this very hand: the one before the draw)
             known = _core.waits_mask_bits(hand, 0, game.shape_bits)
-        return bool(_with_patterns(known, hand, st.melds, game.opts) >> tile & 1)
+        return _completes(known, tile, hand, st.melds, game.opts)
     shape = game.seat_waits(seat)  # (the engine's, kept until the seat's hand changes)
-    return bool(_with_patterns(shape, hand, st.melds, game.opts) >> tile & 1)
+    return _completes(shape, tile, hand, st.melds, game.opts)
+
+
+def _completes(shape: int, tile: int, counts: Any, melds: Any, opts: RongchengOptions) -> bool:
+    """``tile`` completes the 3m+1 ``counts`` whose shape waits are ``shape``: by shape, or as
+    风一色 (an honor) or 掌一色 (a 2/5/8) — no other kind is ever asked the patterns."""
+    if shape >> tile & 1:
+        return True
+    if not _MASK_PATTERN_WAITS >> tile & 1:
+        return False
+    return bool(_with_patterns(shape, counts, melds, opts) >> tile & 1)
 
 
 def _drawn_bao(game: Game, seat: int) -> int:
