@@ -491,7 +491,7 @@ cdef int _held_kinds(tuple items, counts, int *kinds) except -1:
     """The kinds held, lowest first, into ``kinds``; how many (held_items, held_tuple)."""
     cdef uint8_t h[34]
     if items is None:
-        raise TypeError("held_items() argument 'items' must be a tuple, not None")
+        raise TypeError("items must be a tuple, not None")
     if len(items) < MJ_N_KINDS:
         raise InvalidHandError(f"items must have at least {MJ_N_KINDS} entries, got {len(items)}")
     _load(counts, h)

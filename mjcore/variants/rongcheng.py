@@ -433,9 +433,7 @@ class Rongcheng(Variant):
     ) -> list[Hit] | None:
         """Hits of one reading: ``c`` natural concealed, ``k`` wildcards, ``w`` natural win tile."""
         melds = ctx.melds
-        feng, zhang = _patterns_in_reach(melds, opts)
-        feng = feng and not _core.tiles_in(c, _MASK_SUITED)
-        zhang = zhang and not _core.tiles_in(c, _MASK_NOT_258)
+        feng, zhang = _patterns_open(c, melds, opts, 0)
         flags = self.shape_flags(opts)
         if not (feng or zhang or is_win(c, k, **flags)):
             return None
@@ -694,12 +692,8 @@ def _ready_possible(game: Game, seat: int) -> bool:
     hand = st.hand
     if _core.shanten_bits(hand, 0, game.shape_bits) <= 0:  # game.shape_bits: shape_flags
         return True
-    feng = _core.tiles_in(hand, _MASK_SUITED) <= 1  # (the hand first: most hold many suited
-    zhang = _core.tiles_in(hand, _MASK_NOT_258) <= 1  # tiles and many not 2/5/8)
-    if not (feng or zhang):
-        return False
-    feng_reach, zhang_reach = _patterns_in_reach(st.melds, game.opts)
-    return (feng and feng_reach) or (zhang and zhang_reach)
+    feng, zhang = _patterns_open(hand, st.melds, game.opts, 1)  # (one tile to discard)
+    return feng or zhang
 
 
 def _with_patterns(mask: int, counts: Any, melds: Any, opts: RongchengOptions) -> int:
@@ -711,12 +705,7 @@ def _with_patterns(mask: int, counts: Any, melds: Any, opts: RongchengOptions) -
         held = counts
     else:
         held = counts.tobytes() if counts.dtype == _U8 else counts.astype(_U8).tobytes()
-    feng = not _core.tiles_in(held, _MASK_SUITED)  # (the hand first: it mostly rules both out)
-    zhang = not _core.tiles_in(held, _MASK_NOT_258)
-    if not (feng or zhang):
-        return mask
-    feng_reach, zhang_reach = _patterns_in_reach(melds, opts)
-    feng, zhang = feng and feng_reach, zhang and zhang_reach
+    feng, zhang = _patterns_open(held, melds, opts, 0)
     if not (feng or zhang):
         return mask
     full = T.kinds_mask([t for t in range(34) if held[t] == 4]) if 4 in held else 0
@@ -725,6 +714,20 @@ def _with_patterns(mask: int, counts: Any, melds: Any, opts: RongchengOptions) -
     if zhang:
         mask |= _MASK_258 & ~full
     return mask
+
+
+def _patterns_open(
+    counts: Any, melds: Any, opts: RongchengOptions, spare: int
+) -> tuple[bool, bool]:
+    """(风一色, 掌一色) still open to the concealed ``counts`` — at most ``spare`` tiles against
+    each (a discard still to come) — and to the melds under the options. The hand is asked
+    first: it mostly rules both out, and the melds and options are then not read."""
+    feng = _core.tiles_in(counts, _MASK_SUITED) <= spare
+    zhang = _core.tiles_in(counts, _MASK_NOT_258) <= spare
+    if not (feng or zhang):
+        return False, False
+    feng_reach, zhang_reach = _patterns_in_reach(melds, opts)
+    return feng and feng_reach, zhang and zhang_reach
 
 
 def _patterns_in_reach(melds: Any, opts: RongchengOptions) -> tuple[bool, bool]:
