@@ -84,10 +84,11 @@ def hand_of(game: Game, seat: int) -> Hand:
 
 def _split_by_core(game: Game, seat: int) -> Hand | None:
     """The seat's hand when the core splits its wildcards itself: none (Variant.jokers
-    itself: no 宝 turned up either) or every copy of the joker kind (青岛 混); else None."""
+    itself, or no just-drawn 宝: Game._no_drawn_joker) or every copy of the joker kind (青岛
+    混); else None."""
     st = game.seats[seat]
     counts = st.hand  # the live hand (bytearray): the core only reads it
-    if game._plain_jokers:
+    if game._plain_jokers or game._no_drawn_joker():
         return core_hand(counts, game.shape_bits, -1)
     if game._kind_jokers:
         jk = game._split_kind()

@@ -24,9 +24,10 @@ cdef class Game:
     cdef public tuple is_flower, _others
     cdef public list seats
     cdef public int shape_bits
-    cdef public bint _plain_jokers, _kind_jokers
+    cdef public bint _plain_jokers, _kind_jokers, _drawn_jokers
     cdef public int _free_jokers
     cdef public bint _waits_prefilter, _wins_need_declaration, _draw_wins_need_declaration
+    cdef public long long _claim_win_kinds
     cdef public bint _turn_hook, _flower_hook, _multi_win, _pass_peng
     cdef public int _gang_limit
     cdef public unsigned long long _flowers
@@ -89,6 +90,7 @@ cdef class Game:
     @cython.locals(free=int, jk=int, hand=bytearray, st=SeatState, known=cython.longlong)
     cpdef bint _may_self_draw(self, int seat) except -1
     cpdef int _split_kind(self) except? -2
+    cpdef bint _no_drawn_joker(self) except -1
     @cython.locals(hand=bytearray, natural=bytearray, jk=int)
     cpdef tuple _split_jokers(self, int seat)
     @cython.locals(s=int)

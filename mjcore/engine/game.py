@@ -229,8 +229,16 @@ def _kept_choices(variant: Variant) -> str:
 
 STATE = (
     *("rules", "variant", "opts", "seed", "carry", "is_flower", "shape_bits", "wall"),
-    *("seats", "_others", "_plain_jokers", "_kind_jokers", "_free_jokers"),
-    *("_waits_prefilter", "_wins_need_declaration", "_locks_end", "_chi_bans", "_turn_hook"),
+    *("seats", "_others", "_plain_jokers", "_kind_jokers", "_drawn_jokers"),
+    "_free_jokers",
+    *(
+        "_waits_prefilter",
+        "_claim_win_kinds",
+        "_wins_need_declaration",
+        "_locks_end",
+        "_chi_bans",
+        "_turn_hook",
+    ),
     "_flower_hook",
     *("_gang_limit", "_draw_wins_need_declaration", "_multi_win", "_pass_peng", "_flowers"),
     *("_hand_size", "_choices_first", "_deal_hook", "_choice_hook", "_play_hook", "_fenzhang"),
@@ -285,11 +293,14 @@ class Game:
             self.shape_bits,
             self._plain_jokers,  # no wildcards ever
             self._kind_jokers,
+            self._drawn_jokers,  # (Variant.jokers_only_drawn)
             # shape_free_jokers when the engine may ask the shape itself (Variant.shape_win and
             # a split the core makes: no wildcards, or the joker kind's copies), else -1 (the hook)
             self._free_jokers,
             # The variant's constants the loop reads every step (typed when compiled)
             self._waits_prefilter,
+            # the kinds a claim may win on besides the shape waits (-1: any, not pre-filtered)
+            self._claim_win_kinds,
             self._wins_need_declaration,
             self._draw_wins_need_declaration,
             self._locks_end,
@@ -818,11 +829,16 @@ class Game:
         (Variant.jokers_are_joker_kind: 青岛 混), or -1."""
         return self.extra.get("joker_kind", -1) if self._kind_jokers else -1  # type: ignore[no-any-return]
 
+    def _no_drawn_joker(self) -> bool:
+        """A wildcard is only ever a just-drawn joker kind (Variant.jokers_only_drawn: 荣成
+        摸宝) and another tile is drawn: no hand holds one now."""
+        return self._drawn_jokers and self.drawn != self.extra.get("joker_kind", -1)
+
     def _split_jokers(self, seat: int) -> tuple[Any, int]:
         """The seat's concealed hand as (natural counts, wildcards) for the core (not copied
         unless wildcards are split out)."""
         hand: Any = self.seats[seat].hand  # (the hooks take the seat's bytearray here)
-        if self._plain_jokers:  # Variant.jokers itself: no wildcards
+        if self._plain_jokers or self._no_drawn_joker():  # no wildcard (now)
             return hand, 0
         if self._kind_jokers:  # Variant.jokers_are_joker_kind: the hook's split, by contract
             jk = self._split_kind()
@@ -1092,8 +1108,8 @@ class Game:
         st = self.seats[s]
         hand = st.hand
         may_win = bool(not self._wins_need_declaration or self.first_go_around or st.declared)
-        if may_win and self._waits_prefilter:
-            waits = self.seat_waits(s)
+        if may_win and self._claim_win_kinds >= 0:  # (-1: Variant.shapeless_win_kinds any)
+            waits = self.seat_waits(s) | self._claim_win_kinds
             may_win = bool(waits >> tile & 1)
         may_chi = tile < 27 and bool(self._chi_bans) and s == (src + 1) % self.n
         if not may_win and (kind != "discard" or (hand[tile] < 2 and not may_chi)):

@@ -75,6 +75,8 @@ class Rules:
     """The variant has no wildcards (it keeps ``Variant.jokers``)."""
     kind_jokers: bool
     """Every copy of ``game.extra["joker_kind"]`` is a wildcard (青岛 混)."""
+    drawn_jokers: bool
+    """A wildcard is only ever a just-drawn tile of ``game.extra["joker_kind"]`` (荣成 摸宝)."""
     free_jokers: int
     """``shape_free_jokers`` when the engine may ask the shape itself, else −1 (the hook)."""
     variant_actions: tuple[Action, ...]
@@ -102,8 +104,10 @@ class Rules:
             self.shape_bits,
             self.plain_jokers,
             self.kind_jokers,
+            self.drawn_jokers,
             self.free_jokers,
             variant.waits_prefilter,
+            0 if variant.waits_prefilter else variant.shapeless_win_kinds,
             variant.claim_wins_need_declaration,
             variant.self_draw_wins_need_declaration,
             variant.pass_locks_end,

@@ -161,6 +161,10 @@ class Variant:
     # Discard wins are only evaluated for kinds in the seat's shape waits
     # (a cheap cached bitmask); a variant with shape-free wins turns this off.
     waits_prefilter: ClassVar[bool] = True
+    # With waits_prefilter off: the kinds a discard (or a robbed gang) may still complete
+    # outside the seat's shape waits, as a bitmask (荣成: 风一色/掌一色 only on an honor or a
+    # 2/5/8); the engine evaluates a claim win only on the shape waits and these. -1: any kind.
+    shapeless_win_kinds: ClassVar[int] = -1
     # Only a seat that has declared (听) wins another's tile, except in the first go-around
     # (地胡): the engine asks no other seat's win on a discard or robbed gang after it (荣成).
     claim_wins_need_declaration: ClassVar[bool] = False
@@ -174,6 +178,9 @@ class Variant:
     # ``jokers`` splits out every held copy of ``game.extra["joker_kind"]`` and nothing else
     # (青岛 混): callers may then ask the core with that kind instead of calling the hook.
     jokers_are_joker_kind: ClassVar[bool] = False
+    # A wildcard is only ever the tile just drawn, of kind ``game.extra["joker_kind"]`` (荣成
+    # 摸宝): with any other tile drawn no hand holds one, and ``jokers`` need not be asked.
+    jokers_only_drawn: ClassVar[bool] = False
     # Holding this many wildcards is complete whatever the shape (青岛 满混: 4); 0: never.
     shape_free_jokers: ClassVar[int] = 0
     # Every scoring pattern the variant can award (built with scoring.context.pattern_table
@@ -628,6 +635,7 @@ class Variant:
             max_jokers=self.max_jokers(opts),
             plain_jokers=plain,
             kind_jokers=kind,
+            drawn_jokers=self.jokers_only_drawn,
             free_jokers=free,
             variant_actions=table,
             declarations=tuple(self.declarations(opts)),

@@ -14,15 +14,20 @@ from mjcore.engine.seat cimport SeatState
 
 @cython.locals(st=SeatState, a=Action)
 cpdef list _filter_turn(variant, Game game, int seat, list actions)
+@cython.locals(
+    st=SeatState, buf=bytearray, shantens=list, feng=bint, zhang=bint, out=list, a=Action, t=int
+)
+cpdef list _ready_discards(Game game, int seat, list actions, bint first)
 @cython.locals(st=SeatState, hand=bytearray, feng=bint, zhang=bint)
 cpdef bint _ready_possible(Game game, int seat) except -1
-@cython.locals(feng=bint, zhang=bint, feng_reach=bint, zhang_reach=bint)
-cpdef tuple _patterns_open(counts, melds, opts, int spare)
+@cython.locals(feng_reach=bint, zhang_reach=bint, suited=int, off258=int, t=int, n=int)
+cpdef tuple _patterns_open(bytearray counts, melds, opts, int spare)
+cpdef bytearray _held_bytes(counts)
 @cython.locals(honors=bint, k258=bint, t=int, m=Meld)
 cpdef tuple _meld_colours(melds)
 @cython.locals(honors=bint, k258=bint)
 cpdef tuple _patterns_in_reach(melds, opts)
-@cython.locals(feng=bint, zhang=bint, t=int)
+@cython.locals(held=bytearray, feng=bint, zhang=bint, t=int)
 cpdef long long _with_patterns(long long mask, counts, melds, opts) except? -1
 @cython.locals(bao=int)
 cpdef int _drawn_bao(Game game, int seat) except? -2

@@ -54,8 +54,6 @@ KINDS_258 = tuple(s * 9 + r for s in range(3) for r in (1, 4, 7))
 _U8 = np.dtype(np.uint8)
 _MASK_258 = T.kinds_mask(KINDS_258)
 _MASK_HONORS = T.kinds_mask(range(27, 34))
-_MASK_SUITED = T.kinds_mask(range(27))
-_MASK_NOT_258 = T.ALL_KINDS_MASK & ~_MASK_258
 _MASK_PATTERN_WAITS = _MASK_HONORS | _MASK_258  # kinds 风一色 or 掌一色 may add to the waits
 BASES = {  # id -> (name, value)
     "pihu": ("屁胡", 1),
@@ -163,9 +161,12 @@ class Rongcheng(Variant):
     pattern_registry = PATTERNS
     payment_registry = PAY_REASONS
     choice_locks: ClassVar[dict[str, str]] = {"changpao": "piao"}  # 长跑 keeps this 飘 [DEC R12]
-    # 风一色/掌一色 win with no shape, so discard wins are not pre-filtered by shape waits;
-    # can_win (a declaration) rejects most seats before any hand question.
+    # 风一色/掌一色 win with no shape (and 摸宝 with a drawn wildcard), so wins are not
+    # pre-filtered by the shape waits alone: a discard's win is asked on the shape waits, an
+    # honor or a 2/5/8 (_completes); can_win (a declaration) rejects most seats first.
     waits_prefilter = False
+    shapeless_win_kinds = _MASK_PATTERN_WAITS
+    jokers_only_drawn = True  # 摸宝: only a locked seat's just-drawn 宝 is wild (jokers)
     claim_wins_need_declaration = True  # 「胡牌必须报听…」; 地胡 is in the first go-around
     self_draw_wins_need_declaration = True  # the same; 天胡 is in the first go-around
     calculator_flags: ClassVar[frozenset[str]] = frozenset(
@@ -313,29 +314,8 @@ class Rongcheng(Variant):
         self, game: Game, seat: int, actions: list[Action], first: bool
     ) -> list[Action]:
         """The discards among ``actions`` after which the hand is ready (``_ready_after`` of
-        each, in order; only the first one if ``first``): one copy of the hand, each discard
-        taken out and put back in place."""
-        st = game.seats[seat]
-        buf = bytearray(st.hand)  # (the core and the patterns read the bytes as they are)
-        melds, opts, bits = st.melds, game.opts, game.shape_bits
-        feng, zhang = _patterns_in_reach(melds, opts)
-        # without 风一色/掌一色 in reach a discard whose shanten is above 0 leaves no wait
-        shantens = None if feng or zhang else _core.discard_shanten(buf, 0, bits)
-        out = []
-        for a in actions:
-            if a.kind != "discard":
-                continue
-            t = a.tile
-            if shantens is not None and shantens[t] > 0:
-                continue
-            buf[t] -= 1
-            ready = self.waits_mask(buf, melds, opts, bits) != 0
-            buf[t] += 1
-            if ready:
-                out.append(a)
-                if first:
-                    break
-        return out
+        each, in order; only the first one if ``first``): :func:`_ready_discards`."""
+        return _ready_discards(game, seat, actions, first)
 
     def _gang_keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
         """A locked hand may 暗杠/补杠 only with the tile just drawn, and only if its waits stay
@@ -433,7 +413,7 @@ class Rongcheng(Variant):
     ) -> list[Hit] | None:
         """Hits of one reading: ``c`` natural concealed, ``k`` wildcards, ``w`` natural win tile."""
         melds = ctx.melds
-        feng, zhang = _patterns_open(c, melds, opts, 0)
+        feng, zhang = _patterns_open(_held_bytes(c), melds, opts, 0)
         flags = self.shape_flags(opts)
         if not (feng or zhang or is_win(c, k, **flags)):
             return None
@@ -666,7 +646,7 @@ def _filter_turn(variant: Rongcheng, game: Game, seat: int, actions: list[Action
         return actions
     if st.declared:
         if not _locked(st):  # the declaring turn: a discard that leaves the hand ready
-            return variant._ready_discards(game, seat, actions, first=False)
+            return _ready_discards(game, seat, actions, False)
         drawn = game.drawn
         locked = [  # locked: win, discard the drawn tile, or a gang that keeps the waits
             a
@@ -678,11 +658,38 @@ def _filter_turn(variant: Rongcheng, game: Game, seat: int, actions: list[Action
         if variant._two_readings(game, seat) and HU in locked:  # (hu actions are all HU)
             locked += [DECLARE[r] for r in READINGS]
         return locked
-    if _ready_possible(game, seat) and variant._ready_discards(
-        game, seat, actions, first=True
+    if _ready_possible(game, seat) and _ready_discards(
+        game, seat, actions, True
     ):  # exact: shanten 0 also counts a fifth copy of a kind held 4 times as a wait
         return actions + [DECLARE[d] for d in DECLARATIONS]
     return actions
+
+
+def _ready_discards(game: Game, seat: int, actions: list[Action], first: bool) -> list[Action]:
+    """Rongcheng._ready_discards (typed when compiled, rongcheng.pxd): one copy of the hand,
+    each discard taken out and put back in place. A discard is asked the waits only if it
+    leaves shanten 0 or 风一色/掌一色 is still open to the hand less one tile (else it leaves
+    no wait: one native call for the shanten of every discard)."""
+    st = game.seats[seat]
+    buf = bytearray(st.hand)  # (the core and the patterns read the bytes as they are)
+    melds, opts, bits = st.melds, game.opts, game.shape_bits
+    shantens = _core.discard_shanten(buf, -1, bits)
+    feng, zhang = _patterns_open(buf, melds, opts, 1)
+    out = []
+    for a in actions:
+        if a.kind != "discard":
+            continue
+        t = a.tile
+        if shantens[t] > 0 and not (feng or zhang):
+            continue
+        buf[t] -= 1
+        ready = _with_patterns(_core.waits_mask_bits(buf, 0, bits), buf, melds, opts) != 0
+        buf[t] += 1
+        if ready:
+            out.append(a)
+            if first:
+                break
+    return out
 
 
 def _ready_possible(game: Game, seat: int) -> bool:
@@ -700,11 +707,7 @@ def _with_patterns(mask: int, counts: Any, melds: Any, opts: RongchengOptions) -
     """``mask``, the shape waits of the 3m+1 concealed ``counts``, with the kinds that
     complete them as 风一色 or 掌一色 (Rongcheng.waits_mask; typed when compiled,
     rongcheng.pxd: asked at every discard to a locked seat)."""
-    # one byte per kind (the core has checked the counts: 0..4)
-    if isinstance(counts, (bytes, bytearray)):
-        held = counts
-    else:
-        held = counts.tobytes() if counts.dtype == _U8 else counts.astype(_U8).tobytes()
+    held = _held_bytes(counts)
     feng, zhang = _patterns_open(held, melds, opts, 0)
     if not (feng or zhang):
         return mask
@@ -716,18 +719,37 @@ def _with_patterns(mask: int, counts: Any, melds: Any, opts: RongchengOptions) -
     return mask
 
 
+def _held_bytes(counts: Any) -> bytearray:
+    """The 34 counts, one byte per kind (the core has checked them: 0..4)."""
+    if type(counts) is bytearray:
+        return counts
+    if isinstance(counts, bytes):
+        return bytearray(counts)
+    return bytearray(counts.tobytes() if counts.dtype == _U8 else counts.astype(_U8).tobytes())
+
+
 def _patterns_open(
-    counts: Any, melds: Any, opts: RongchengOptions, spare: int
+    counts: bytearray, melds: Any, opts: RongchengOptions, spare: int
 ) -> tuple[bool, bool]:
     """(风一色, 掌一色) still open to the concealed ``counts`` — at most ``spare`` tiles against
     each (a discard still to come) — and to the melds under the options. The hand is asked
-    first: it mostly rules both out, and the melds and options are then not read."""
-    feng = _core.tiles_in(counts, _MASK_SUITED) <= spare
-    zhang = _core.tiles_in(counts, _MASK_NOT_258) <= spare
-    if not (feng or zhang):
-        return False, False
+    first, kind by kind until both are ruled out (most hands: a few kinds); only then the
+    melds and options."""
+    if len(counts) != 34:  # (T.N_KINDS, a C constant here: asked at every turn)
+        raise InvalidHandError(f"counts must have 34 entries, got {len(counts)}")
+    suited = off258 = 0  # tiles against 风一色 (a suited tile) / 掌一色 (all but a suited 2/5/8)
+    for t in range(34):
+        n = counts[t]
+        if t >= 27:
+            off258 += n
+        elif n:
+            suited += n
+            if t % 3 != 1:  # (a suited 2/5/8 is t % 9 in 1, 4, 7)
+                off258 += n
+            if suited > spare and off258 > spare:
+                return False, False
     feng_reach, zhang_reach = _patterns_in_reach(melds, opts)
-    return feng and feng_reach, zhang and zhang_reach
+    return suited <= spare and feng_reach, off258 <= spare and zhang_reach
 
 
 def _patterns_in_reach(melds: Any, opts: RongchengOptions) -> tuple[bool, bool]:
