@@ -741,3 +741,87 @@ def test_only_bots_whose_own_class_says_so_are_replayed():
             seen[s].append(kept[s][1])
     assert [len({id(b) for b in bots}) for bots in seen] == [6, 1, 1, 6]
     assert len(built) == 6 + 1 + 6  # Counting and the factory every hand, Replayed once
+
+
+# ---- the claim pre-filter (Variant.waits_prefilter / shapeless_win_kinds) and 荣成's 摸宝 -----
+def _claim_windows(name, seeds=range(8)):
+    """(game, src, tile) at every claimed-or-not discard of seeded greedy hands, every seat's
+    win then asked with no pre-filter: the caller checks the engine's."""
+    for seed in seeds:
+        game, _ = play_game(name, seed, bots="greedy", seed=11)
+        replay = type(game).from_dict({**game.to_dict(), "history": []})
+        for seat, action in game.history:
+            replay.apply(seat, action)
+            if action.kind == "discard" and replay.phase in ("claim", "turn"):
+                yield replay, seat, action.tile
+
+
+@pytest.mark.parametrize("name", ["xuezhan_kaxinwu", "lipu", "susong", "qingdao", "rongcheng"])
+def test_claim_wins_lie_in_the_prefilter(name):
+    """A discard wins for another seat only on a kind the engine asks: its shape waits or the
+    variant's shapeless_win_kinds (all kinds when waits_prefilter is off and none are named).
+    Asked of every seat at every discard of seeded hands, the win evaluated in full."""
+    asked = wins = 0
+    for game, src, tile in _claim_windows(name):
+        kinds = game._claim_win_kinds
+        for s in game._others[src]:
+            st = game.seats[s]
+            if st.wins or sum(st.hand) % 3 != 1:  # (a seat out of 血战, or mid-claim)
+                continue
+            asked += 1
+            bd = game.evaluate_win(s, tile, "discard")
+            if bd is not None:
+                wins += 1
+                assert kinds < 0 or (game.seat_waits(s) | kinds) >> tile & 1, (s, tile)
+    assert asked > 300 and wins > 0, (asked, wins)
+
+
+def _rongcheng_locked(hand: str):
+    """A 荣成 game whose seat 1 holds ``hand``, declared 报听 and locked (discarded since)."""
+    from mjcore.variants import get_variant
+
+    game = get_variant("rongcheng").new_game(seed=3)
+    st = game.seats[1]
+    st.hand[:] = bytes(T.counts(hand))
+    st.declared, st.discard_count, st.extra["ting_discards"] = "baoting", 2, 1
+    game._hand_changed(1)
+    game.first_go_around = False
+    return game
+
+
+def test_rongcheng_shapeless_claim_win_is_offered():
+    """风一色 on a discard with no shape wait (a golden case): the honor is asked and won, a
+    2/5/8 asked and not won, another kind not asked; with the engine's shapeless kinds
+    emptied the win is lost — the pre-filter is what lets it through."""
+    game = _rongcheng_locked("1112223334456z")  # (13 honors: no shape waits)
+    assert game.seat_waits(1) == 0
+    seven = T.kind("7z")
+    assert game._claim_options(1, 2, seven, "discard") == [HU]  # (from 对家: no chi asked)
+    assert game._claim_options(1, 2, T.kind("1m"), "discard") is None  # (not asked)
+    assert game._claim_options(1, 2, T.kind("5m"), "discard") == []  # (asked: 掌一色 is out)
+    game._offered_wins.clear()
+    game._claim_win_kinds = 0  # (as if 荣成 named no shapeless kinds)
+    assert game._claim_options(1, 2, seven, "discard") is None
+
+
+@pytest.mark.parametrize("bots", ["greedy", "random"])
+def test_rongcheng_wildcards_only_on_a_drawn_bao(bots):
+    """Variant.jokers_only_drawn (荣成 摸宝): whenever the tile drawn is not the 宝, no seat's
+    hand holds a wildcard by the variant's own split, at every step of seeded hands; and the
+    hands the bots read then are the core's plain hands."""
+    from mjcore.bots.hand import hand_of
+
+    variant, asked = mjcore.get_variant("rongcheng"), 0
+    for seed in range(10):
+        game, _ = play_game("rongcheng", seed, bots=bots, seed=17)
+        replay = type(game).from_dict({**game.to_dict(), "history": []})
+        for seat, action in game.history:
+            for s in range(replay.n):
+                held = replay.seats[s].counts_copy()
+                jokers = variant.jokers(replay, s, held)[1]
+                if replay._no_drawn_joker():
+                    asked += 1
+                    assert jokers == 0 and hand_of(replay, s).joker_kind == -1
+                    assert hand_of(replay, s).split is None
+            replay.apply(seat, action)
+    assert replay._drawn_jokers and asked > 1000, asked
