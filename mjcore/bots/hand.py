@@ -72,8 +72,9 @@ def hand_of(game: Game, seat: int) -> Hand:
         return hand
     variant = game.variant
     counts: Any = game.seats[seat].hand
-    # Without a wildcard in the whole hand none of its parts has one (a drawn 宝).
-    if not variant.jokers(game, seat, counts)[1]:
+    # Without a wildcard in the whole hand none of its parts has one (a drawn 宝): none
+    # while no 宝 is drawn (Variant.jokers_only_drawn), else the variant's split says.
+    if game._no_drawn_joker() or not variant.jokers(game, seat, counts)[1]:
         hand = core_hand(counts, game.shape_bits, -1)  # (= Hand(counts, game.shape_bits))
     else:  # the variant's own split of each hypothetical hand (on a copy: it is changed)
         own = game.seats[seat].counts_copy()
@@ -84,11 +85,10 @@ def hand_of(game: Game, seat: int) -> Hand:
 
 def _split_by_core(game: Game, seat: int) -> Hand | None:
     """The seat's hand when the core splits its wildcards itself: none (Variant.jokers
-    itself, or no just-drawn 宝: Game._no_drawn_joker) or every copy of the joker kind (青岛
-    混); else None."""
+    itself: no 宝 turned up either) or every copy of the joker kind (青岛 混); else None."""
     st = game.seats[seat]
     counts = st.hand  # the live hand (bytearray): the core only reads it
-    if game._plain_jokers or game._no_drawn_joker():
+    if game._plain_jokers:
         return core_hand(counts, game.shape_bits, -1)
     if game._kind_jokers:
         jk = game._split_kind()

@@ -90,6 +90,8 @@ cdef class Game:
     @cython.locals(free=int, jk=int, hand=bytearray, st=SeatState, known=cython.longlong)
     cpdef bint _may_self_draw(self, int seat) except -1
     cpdef int _split_kind(self) except? -2
+    @cython.locals(limit=int)
+    cpdef bint gang_limit_hit(self) except -1
     cpdef bint _no_drawn_joker(self) except -1
     @cython.locals(hand=bytearray, natural=bytearray, jk=int)
     cpdef tuple _split_jokers(self, int seat)

@@ -762,7 +762,7 @@ class Game:
             self._offered_wins[seat] = bd  # (paid as offered: _self_draw_win)
         elif self._offered_wins:
             self._offered_wins.pop(seat, None)
-        if self._gang_limit and self.extra.get("gang_limit_hit"):  # (荣成 存牌, R28)
+        if self.gang_limit_hit():  # (荣成 存牌, R28)
             # the variant may add a choice
             return self._filtered_turn(seat, (acts or []) + [PASS])
         if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
@@ -823,6 +823,13 @@ class Game:
             return _core.hand_is_win_bits(hand, jk, self.shape_bits)
         counts, jokers = self._split_jokers(seat)
         return self.variant.shape_win(counts, jokers, self.shape_bits)
+
+    def gang_limit_hit(self) -> bool:
+        """The hand's gangs reached the variant's limit (Variant.gang_limit) on this
+        replacement draw: the hand ends 荒庄 unless the seat wins on it."""
+        # (gangs on the table never go down: below the limit the flag is not read)
+        limit = self._gang_limit
+        return bool(limit and self.gangs_on_table >= limit and self.extra.get("gang_limit_hit"))
 
     def _split_kind(self) -> int:
         """The kind every copy of which is a wildcard the core may split out itself

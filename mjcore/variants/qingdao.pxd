@@ -13,7 +13,9 @@ from mjcore.engine.seat cimport SeatState
 
 @cython.locals(st=SeatState, jk=int, a=Action)
 cpdef list _filter_turn(variant, Game game, int seat, list actions)
-@cython.locals(st=SeatState, jk=int, tile=int, a=Action)
+@cython.locals(st=SeatState, jk=int, tile=int, a=Action, ask=bint)
 cpdef list _filter_claims(variant, Game game, int seat, list actions)
+@cython.locals(chis=int, m=Meld)
+cpdef bint _third_chi(Game game, SeatState st) except -1
 @cython.locals(m=Meld)
 cpdef bint _may_gang(SeatState st, int kind) except -1

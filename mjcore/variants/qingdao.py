@@ -290,7 +290,7 @@ class Qingdao(Variant):
         """A 3rd chi (带混) must leave a ready 手把一 [DEC Q16]. (That a legal discard follows
         the chi, 不能吃吐门 included, the engine checked before offering it.)"""
         st, tile = game.seats[seat], game.claim[1]
-        if not game.opts.hun or sum(m.kind == "chi" for m in st.melds) < 2:
+        if not _third_chi(game, st):
             return True
         buf = bytearray(st.hand)
         for t in action.tiles:
@@ -649,7 +649,7 @@ def _filter_turn(variant: Qingdao, game: Game, seat: int, actions: list[Action])
     jk = game.extra.get("joker_kind", -1)
     if jk >= 0 and st.hand[jk] and _may_gang(st, jk):  # 混 is never ganged
         actions = [a for a in actions if not (a.kind == "gang" and a.tile == jk)]
-    if game.extra.get("gang_limit_hit"):
+    if game.gang_limit_hit():
         return actions
     niupai = game.opts.niupai  # 调牌 needs a 扭 group: only with 扭牌
     if st.declared == "kouting":
@@ -684,11 +684,23 @@ def _filter_claims(variant: Qingdao, game: Game, seat: int, actions: list[Action
     tile = game.claim[1]
     if st.declared == "kouting" or tile == jk:  # locked hand / a discarded 混 is never claimed
         return [a for a in actions if a.kind in ("hu", "pass")]
+    ask = _third_chi(game, st)  # (else every chi without a 混 is fine: no method call)
     return [
         a
         for a in actions
-        if a.kind != "chi" or (jk not in a.tiles and variant._chi_ok(game, seat, a))
+        if a.kind != "chi" or (jk not in a.tiles and (not ask or variant._chi_ok(game, seat, a)))
     ]
+
+
+def _third_chi(game: Game, st: Any) -> bool:
+    """A chi now would be the seat's 3rd with 混 in play: it must leave a ready 手把一."""
+    if not game.opts.hun:
+        return False
+    chis = 0
+    for m in st.melds:  # (a loop, not sum(): asked at every claim window with a chi)
+        if m.kind == "chi":
+            chis += 1
+    return chis >= 2
 
 
 def _may_gang(st: Any, kind: int) -> bool:

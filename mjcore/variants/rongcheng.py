@@ -638,7 +638,7 @@ def _filter_turn(variant: Rongcheng, game: Game, seat: int, actions: list[Action
     st = game.seats[seat]
     if st.extra.get("reading"):
         return [HU]  # the 存牌 reading is chosen: the win follows
-    if game.extra.get("gang_limit_hit"):  # the 4th gang's replacement may win (hu / pass);
+    if game.gang_limit_hit():  # the 4th gang's replacement may win (hu / pass);
         # a 宝 that also wins as itself offers the 存牌/杠开 choice first: the 4-gang 荒庄
         # waits for it [DEC R28, R17]
         if HU in actions and variant._two_readings(game, seat):
