@@ -762,7 +762,7 @@ class Game:
             self._offered_wins[seat] = bd  # (paid as offered: _self_draw_win)
         elif self._offered_wins:
             self._offered_wins.pop(seat, None)
-        if self.gang_limit_hit():  # (荣成 存牌, R28)
+        if self._gang_limit and self.gang_limit_hit():  # (荣成 存牌, R28; no call without a limit)
             # the variant may add a choice
             return self._filtered_turn(seat, (acts or []) + [PASS])
         if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
