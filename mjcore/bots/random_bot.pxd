@@ -8,5 +8,5 @@ from mjcore.bots.base cimport BaseBot
 from mjcore.engine.actions cimport Action
 
 
-@cython.locals(last=Action, a=Action)
+@cython.locals(options=tuple, n=Py_ssize_t, last=Action, a=Action)
 cpdef _pick(BaseBot bot, legal)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine.actions import Action
+from ..engine.actions import PASS, Action
 from .base import BaseBot
 
 if TYPE_CHECKING:
@@ -32,11 +32,15 @@ class RandomBot(BaseBot):
 
 def _pick(bot: BaseBot, legal: Sequence[Action]) -> Action:
     """RandomBot's choice (a module function: a C call when compiled, random_bot.pxd)."""
-    if not legal:
+    options = legal if type(legal) is tuple else tuple(legal)  # (the engine's: a tuple)
+    n = len(options)
+    if n == 0:
         raise ValueError("no legal action to choose from")
-    if len(legal) == 1:
-        return legal[0]
-    last = legal[-1]
-    if last.kind == "declare":  # declarations are listed last (Variant.filter_turn)
-        legal = [a for a in legal if a.kind == "declare"]
-    return legal[bot.integers(len(legal))]
+    if n == 1:
+        return options[0]
+    last = options[n - 1]
+    # declarations are listed last (Variant.filter_turn); a claim's list ends with PASS
+    if last is not PASS and last.kind == "declare":
+        options = tuple([a for a in options if a.kind == "declare"])
+        n = len(options)
+    return options[bot.integers(n)]

@@ -116,10 +116,10 @@ def play_hand(
     hooked = [s for s, bot in enumerate(bots) if hasattr(bot, "hand_end")]  # exec: agents
     for s in hooked:
         bots[s].hand_start(game, s, index)
-    actions = 0
+    actions, limit = 0, MAX_ACTIONS  # (a C int when compiled: no global read an action)
     while game.phase != "over":  # (game.is_over, read as the field)
-        if actions >= MAX_ACTIONS:
-            raise RuntimeError(f"hand did not end after {MAX_ACTIONS} actions")
+        if actions >= limit:
+            raise RuntimeError(f"hand did not end after {limit} actions")
         seat = game.first_to_act()  # (= to_act()[0], without the list)
         # (legal_actions and apply of a seat the game named: not checked again)
         game._apply_at(seat, decide[seat](game, seat, game._legal_at(seat)))

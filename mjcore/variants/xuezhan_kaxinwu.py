@@ -353,7 +353,7 @@ def _filter_turn(
             or (a.kind == "gang" and variant._gang_keeps_waits(game, seat, a.tile))
             or (a.kind == "discard" and a.tile == game.drawn)
         ]
-    if game.opts.must_gang:
+    if actions and actions[0].kind != "discard" and game.opts.must_gang:  # (gangs come first)
         for a in actions:
             if a.kind == "gang" and st.hand[a.tile] < 4:  # a 直杠/补杠 possible: it must be made
                 return [a for a in actions if a.kind != "discard"]
