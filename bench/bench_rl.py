@@ -39,6 +39,8 @@ from conftest import _RESULTS, NOTES, size  # (the summary table and its notes)
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
+from vector_steps import vector  # noqa: E402
+
 import mjcore.rl as rl  # noqa: E402
 from mjcore.rl._fast import seat_to_act  # noqa: E402
 from mjcore.variants import get_variant  # noqa: E402
@@ -94,19 +96,6 @@ def aec(variant: str, steps: int) -> int:
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         done += 1
-    return done
-
-
-def vector(variant: str, steps: int, n: int) -> int:
-    vec = rl.VectorEnv(variant, n, seed=0)
-    _, mask, _ = vec.reset()
-    rng = np.random.default_rng(0)
-    done = 0
-    while done < steps:  # a uniform legal index per game: the r-th set entry of its mask
-        r = (rng.random(n) * mask.sum(axis=1)).astype(np.int64)
-        actions = (mask.cumsum(axis=1) > r[:, None]).argmax(axis=1)
-        _, mask, _, _, _, _ = vec.step(actions)
-        done += n
     return done
 
 

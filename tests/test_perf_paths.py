@@ -825,3 +825,34 @@ def test_rongcheng_wildcards_only_on_a_drawn_bao(bots):
                     assert hand_of(replay, s).split is None
             replay.apply(seat, action)
     assert replay._drawn_jokers and asked > 1000, asked
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34), st.integers(0, 26))
+def test_chow_held_is_any_chow_of_the_claim_loop(counts, tile):
+    """The claim window's pre-check (no list made when no chi can be) says yes exactly when
+    one of the chows through ``tile`` that the claim loop walks has both other kinds held."""
+    from mjcore.engine.game import _chow_held
+
+    hand = bytearray(counts)
+    r = tile % 9
+    lows = range(tile - min(r, 2), tile + 1 - max(r - 6, 0))  # (as Game._claim_options walks)
+    chows = [[k for k in (low, low + 1, low + 2) if k != tile] for low in lows]
+    assert _chow_held(hand, tile) == any(hand[a] and hand[b] for a, b in chows)
+
+
+def test_random_bot_declares_when_a_declaration_is_offered_last():
+    """The random pick looks for declarations only at the end of the list (where the variants
+    put them; they carry no tile): with one offered it always declares, otherwise it picks
+    uniformly among every action, PASS and discards alike."""
+    bot = make_bot("random", seed=3)
+    ting = Action("declare", name="ting")
+    turn = (DISCARDS[0], DISCARDS[5], ting)
+    assert {bot.act_fast(None, 0, turn) for _ in range(50)} == {ting}
+    assert {bot.act(None, list(turn)) for _ in range(20)} == {ting}
+    claim = (HU, PASS)
+    assert {bot.act_fast(None, 0, claim) for _ in range(50)} == {HU, PASS}
+    plain = (DISCARDS[0], GANGS[0])
+    assert {bot.act_fast(None, 0, plain) for _ in range(50)} == {DISCARDS[0], GANGS[0]}
+    with pytest.raises(ValueError, match="no legal action"):
+        bot.act_fast(None, 0, ())

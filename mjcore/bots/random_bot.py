@@ -39,8 +39,9 @@ def _pick(bot: BaseBot, legal: Sequence[Action]) -> Action:
     if n == 1:
         return options[0]
     last = options[n - 1]
-    # declarations are listed last (Variant.filter_turn); a claim's list ends with PASS
-    if last is not PASS and last.kind == "declare":
+    # declarations are listed last (Variant.filter_turn) and carry no tile; a claim's list
+    # ends with PASS, a turn's mostly with a discard
+    if last is not PASS and last.tile == -1 and last.kind == "declare":
         options = tuple([a for a in options if a.kind == "declare"])
         n = len(options)
     return options[bot.integers(n)]

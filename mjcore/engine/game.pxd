@@ -124,5 +124,7 @@ cdef class Game:
 
 @cython.locals(a=Action)
 cpdef bint _offers(list acts, str kind) except -1
+@cython.locals(r=int)
+cpdef bint _chow_held(bytearray hand, int tile) except -1
 
 cdef tuple _DISCARD_WINDOWS, _ROB_WINDOWS

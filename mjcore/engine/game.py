@@ -54,7 +54,7 @@ from .saved import (  # noqa: F401  (SAVE_FORMAT, READ_FORMATS: the saved form's
     load_saved,
     saved_wall,
 )
-from .seat import EMPTY, NO_KINDS, SeatState
+from .seat import EMPTY, NO_KINDS, NO_LOCKS, SeatState
 from .variant import Variant, find_variant
 from .wall import Wall
 
@@ -148,6 +148,17 @@ def _offers(acts: list[Action], kind: str) -> bool:
         if a.kind == kind:
             return True
     return False
+
+
+def _chow_held(hand: bytearray, tile: int) -> bool:
+    """Some chow through the suited ``tile`` has both its other kinds in ``hand``: a chi on it
+    may be offered (checked before the claim's list is made: most discards offer none)."""
+    r = tile % 9
+    return bool(
+        (r >= 2 and hand[tile - 2] and hand[tile - 1])
+        or (1 <= r <= 7 and hand[tile - 1] and hand[tile + 1])
+        or (r <= 6 and hand[tile + 1] and hand[tile + 2])
+    )
 
 
 @cache
@@ -997,7 +1008,9 @@ class Game:
 
     def _receive(self, seat: int, tile: int, how: str) -> None:
         st = self.seats[seat]
-        if how in self._locks_end:  # (a flower drawn from the wall is a draw too)
+        # 过手 locks end with a draw (a flower drawn from the wall is a draw too); most seats
+        # hold none, and then there is nothing to end
+        if (st.pass_hu is not NO_LOCKS or st.pass_peng is not NO_KINDS) and how in self._locks_end:
             st.clear_locks()
         if self._flowers >> tile & 1:
             st.held_flowers += (tile,)
@@ -1119,6 +1132,7 @@ class Game:
             waits = self.seat_waits(s) | self._claim_win_kinds
             may_win = bool(waits >> tile & 1)
         may_chi = tile < 27 and bool(self._chi_bans) and s == (src + 1) % self.n
+        may_chi = may_chi and _chow_held(hand, tile)  # (no list made for a chi none can make)
         if not may_win and (kind != "discard" or (hand[tile] < 2 and not may_chi)):
             return None
         acts: list[Action] = []
