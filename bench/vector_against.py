@@ -2,7 +2,7 @@
 figure of an engine change for the RL loop (issue 34's "VectorEnv ≥ 2×").
 
 Run: ``python bench/vector_against.py OTHER_PYTHON [VARIANT …] [--envs 64] [--steps 512000]
-[--rounds 5]``. ``OTHER_PYTHON`` is the interpreter of another virtual environment with
+[--rounds 10]``. ``OTHER_PYTHON`` is the interpreter of another virtual environment with
 another build of mjcore installed (the baseline). Each round runs every variant once under
 each build, alternately, in fresh processes (one BLAS thread); a figure is the best round's
 steps per CPU second of the timed part (``vector_steps.vector``, after a warm-up of 20 steps
@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("variants", nargs="*", default=list(VARIANTS))
     parser.add_argument("--envs", type=int, default=64, help="games in the VectorEnv (N)")
     parser.add_argument("--steps", type=int, default=512_000, help="game steps a timed run")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
     best = {v: [0.0, 0.0] for v in args.variants}
     for _ in range(args.rounds):

@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import mjcore
 from mjcore.sim.play import play_hand
 from mjcore.sim.runner import make_job
 
@@ -75,3 +76,8 @@ def block_digests(variant: str, option_set: str, bots: str, blocks: list[int]) -
 
 def load() -> dict[str, Any]:
     return json.loads(DATA.read_text())
+
+
+def recorded_with() -> dict[str, Any]:
+    """What a recording names as the engine it was made with (tools/record_*.py)."""
+    return {"mjcore": mjcore.__version__, "compiled": bool(mjcore.compiled_modules())}

@@ -19,8 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import fingerprints as fp  # noqa: E402
 
-import mjcore  # noqa: E402
-
 
 def _run(combo: tuple[str, str, str]) -> tuple[str, list[str]]:
     digests = fp.block_digests(*combo, blocks=list(range(fp.HANDS // fp.BLOCK)))
@@ -34,10 +32,7 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         runs = dict(pool.map(_run, fp.combos()))
     data = {
-        "recorded_with": {
-            "mjcore": mjcore.__version__,
-            "compiled": bool(mjcore.compiled_modules()),
-        },
+        "recorded_with": fp.recorded_with(),
         "hands": fp.HANDS,
         "block": fp.BLOCK,
         "seed": fp.SEED,

@@ -14,17 +14,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+import fingerprints as fp  # noqa: E402
 import vector_streams as vs  # noqa: E402
-
-import mjcore  # noqa: E402
 
 
 def main() -> None:
     data = {
-        "recorded_with": {
-            "mjcore": mjcore.__version__,
-            "compiled": bool(mjcore.compiled_modules()),
-        },
+        "recorded_with": fp.recorded_with(),
         "envs": vs.ENVS,
         "steps": vs.STEPS,
         "seed": vs.SEED,
