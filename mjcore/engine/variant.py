@@ -509,6 +509,8 @@ class Variant:
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         """Restrict/extend the current seat's actions on its own turn.
 
+        The engine lists them in a fixed order — the win (if offered), then the gangs, then
+        the discards — so a hook may tell from the first action that no gang is offered.
         Declarations (``declare`` actions) go after every other action: bots look for them
         at the end of the legal list only."""
         return actions

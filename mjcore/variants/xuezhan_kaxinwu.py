@@ -353,7 +353,9 @@ def _filter_turn(
             or (a.kind == "gang" and variant._gang_keeps_waits(game, seat, a.tile))
             or (a.kind == "discard" and a.tile == game.drawn)
         ]
-    if actions and actions[0].kind != "discard" and game.opts.must_gang:  # (gangs come first)
+    # 有杠必杠: gangs precede the discards (Variant.filter_turn), so a list that starts with a
+    # discard offers none and the option is not read
+    if actions and actions[0].kind != "discard" and game.opts.must_gang:
         for a in actions:
             if a.kind == "gang" and st.hand[a.tile] < 4:  # a 直杠/补杠 possible: it must be made
                 return [a for a in actions if a.kind != "discard"]
