@@ -184,7 +184,7 @@ def test_a_variants_own_game_hooks_are_asked():
     v = Hooked()
     rules = v.rules()
     own = {"after_deal", "hand_choices", "after_choices", "before_turn"}
-    assert rules.own_hooks == own | {"filter_turn", "filter_claims"}  # (血战's own filters)
+    assert rules.own_hooks == own | {"filter_turn", "filter_claims", "after_claim"}  # (血战's)
     game = rules.new_game(seed=4)
     assert v.calls == {"after_deal": 1, "hand_choices": 4, "after_choices": 1}
     rng = random.Random(4)

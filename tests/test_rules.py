@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import mjcore
+import mjcore.bots  # (mjcore.bots.make_bot below: the package is not imported by mjcore)
 from mjcore.engine.match import Match
 from mjcore.engine.rules import Rules
 from mjcore.engine.variant import Variant
@@ -64,10 +65,13 @@ def test_the_newest_option_sets_stay_shared_when_many_were_asked():
 
 
 FILTERS = {"filter_turn", "filter_claims"}
-HOOKS = ("after_deal", "hand_choices", "after_choices", "before_turn", "replace_flowers", *FILTERS)
+HOOKS = (
+    *("after_deal", "hand_choices", "after_choices", "before_turn", "replace_flowers"),
+    *(*FILTERS, "after_claim"),
+)
 OWN_HOOKS = {
-    "xuezhan_kaxinwu": FILTERS,  # after a win; 有杠必杠
-    "lipu": {"hand_choices"},  # 坐马
+    "xuezhan_kaxinwu": FILTERS | {"after_claim"},  # after a win; 有杠必杠; a declined 直杠
+    "lipu": {"hand_choices", "after_claim"},  # 坐马; 捞杠 off; 三比
     # 飘, 增; a 飘 seat keeps its flowers, and its turns and claims are filtered
     "susong": {"hand_choices", "replace_flowers"} | FILTERS,
     "qingdao": {"after_deal", "hand_choices"} | FILTERS,  # the 混 indicator; 跑; 扣听, 扭
@@ -205,3 +209,64 @@ def test_a_view_and_a_room_carry_the_rules():
     view = rules.new_game(seed=1).view(0)
     assert view["options"] == rules.options
     assert isinstance(rules, Rules)
+
+
+# Variant.plain_turns_filtered / plain_claims_filtered narrow where the engine asks a variant's
+# own filter_turn / filter_claims: each option set here reaches the hook's every branch.
+PLAIN_FILTER_OPTIONS = [  # (variant, options, Rules.plain_turns_filtered, plain_claims_filtered)
+    ("xuezhan_kaxinwu", None, "never", False),  # a seat that has won
+    ("xuezhan_kaxinwu", {"must_gang": True}, "never", False),  # 有杠必杠
+    ("susong", {"piaohua": True}, "never", True),  # 飘
+    ("qingdao", None, "first", True),  # 扣听 on a seat's first discard, a 扣听 hand locked
+    ("qingdao", {"niupai": True}, "always", True),  # 调牌 on every turn
+    ("rongcheng", None, "always", False),  # 报听 on any turn; a declared hand's claims
+]
+
+
+def _random_hands(variant, options, seeds):
+    """The events and scores of seeded random hands (every seat a RandomBot)."""
+    from mjcore.bots.random_bot import RandomBot
+
+    rules = variant.rules(options)
+    out = []
+    for seed in seeds:
+        game = rules.new_game(seed=seed)
+        bots = [RandomBot(seed * 4 + s) for s in range(rules.players)]
+        while not game.is_over:
+            s = game.to_act()[0]
+            game.apply(s, bots[s].act_fast(game, s, game.legal_actions(s)))
+        out.append((game.events, game.scores))
+    return out
+
+
+@pytest.mark.parametrize(("name", "options", "turns", "claims"), PLAIN_FILTER_OPTIONS)
+def test_plain_turns_and_claims_are_skipped_only_where_the_filters_change_nothing(
+    name, options, turns, claims
+):
+    """The same hands as a variant whose filters are asked on every turn and claim."""
+    base = mjcore.get_variant(name)
+
+    class AskedAlways(type(base)):  # type: ignore[misc, valid-type]
+        def plain_turns_filtered(self, opts):
+            return "always"
+
+        def plain_claims_filtered(self, opts):
+            return True
+
+    asked = AskedAlways()
+    rules = base.rules(options)
+    assert asked.rules(options).plain_turns_filtered == "always"
+    assert (rules.plain_turns_filtered, rules.plain_claims_filtered) == (turns, claims)
+    seeds = range(60)
+    assert _random_hands(base, options, seeds) == _random_hands(asked, options, seeds)
+
+
+def test_a_plain_turns_answer_outside_the_three_is_refused():
+    class Odd(type(mjcore.get_variant("qingdao"))):  # type: ignore[misc]
+        def plain_turns_filtered(self, opts):
+            return "sometimes"
+
+    with pytest.raises(ValueError, match="plain_turns_filtered must be one of"):
+        Odd().rules()
+    # without an own filter_turn the answer is not asked: "never"
+    assert mjcore.get_variant("lipu").rules().plain_turns_filtered == "never"

@@ -28,12 +28,12 @@ cdef class Game:
     cdef public int _free_jokers
     cdef public bint _waits_prefilter, _wins_need_declaration, _draw_wins_need_declaration
     cdef public long long _claim_win_kinds
-    cdef public bint _turn_hook, _flower_hook, _multi_win, _pass_peng
-    cdef public int _gang_limit
+    cdef public bint _turn_hook, _flower_hook, _multi_win, _pass_peng, _filter_plain_claims
+    cdef public int _gang_limit, _filter_plain
     cdef public unsigned long long _flowers
     cdef public int _hand_size
     cdef public bint _choices_first, _deal_hook, _choice_hook, _play_hook, _fenzhang
-    cdef public object _filter_turn, _filter_claims, _before_turn
+    cdef public object _filter_turn, _filter_claims, _before_turn, _after_claim
     cdef public frozenset _locks_end
     cdef public tuple _chi_bans
     cdef public int n, dealer, current, drawn, chain, after_gang, gangs_on_table, last_drawer
@@ -84,7 +84,7 @@ cdef class Game:
     cpdef win_context(self, int seat, int tile, str how)
     @cython.locals(st=SeatState)
     cpdef evaluate_win(self, int seat, int tile, str how)
-    @cython.locals(st=SeatState, m=Meld, t=int, acts=list)
+    @cython.locals(st=SeatState, m=Meld, t=int, acts=list, plain=int)
     cpdef _turn_actions(self, int seat)
     cpdef list _filtered_turn(self, int seat, list acts)
     @cython.locals(free=int, jk=int, hand=bytearray, st=SeatState, known=cython.longlong)
@@ -109,6 +109,8 @@ cdef class Game:
     cpdef _discard(self, int seat, int tile)
     @cython.locals(pending=dict, windows=tuple, n=int, others=int, i=int, s=int)
     cpdef _open_claims(self, int src, int tile, str kind)
+    @cython.locals(st=SeatState)
+    cpdef bint _plain_claim(self, int s, list acts) except -1
     @cython.locals(st=SeatState, hand=bytearray, may_win=bint, may_chi=bint,
                    waits=cython.ulonglong, low=int, a=int, b=int, r=int)
     cpdef list _claim_options(self, int s, int src, int tile, str kind)

@@ -253,7 +253,8 @@ STATE = (
     "_flower_hook",
     *("_gang_limit", "_draw_wins_need_declaration", "_multi_win", "_pass_peng", "_flowers"),
     *("_hand_size", "_choices_first", "_deal_hook", "_choice_hook", "_play_hook", "_fenzhang"),
-    *("_filter_turn", "_filter_claims", "_before_turn"),
+    *("_filter_turn", "_filter_claims", "_before_turn", "_filter_plain", "_filter_plain_claims"),
+    "_after_claim",
     *("n", "dealer", "current", "drawn", "chain", "after_gang", "gangs_on_table", "last_drawer"),
     *("haidi", "first_go_around", "exhausted"),
     *("phase", "draw_how", "draw_cause", "claim", "pending", "decisions", "_offered_wins"),
@@ -337,6 +338,9 @@ class Game:
             self._filter_turn,
             self._filter_claims,
             self._before_turn,
+            self._filter_plain,  # Rules.plain_turns_filtered as 0, 1, 2 (PLAIN_TURNS)
+            self._filter_plain_claims,  # Rules.plain_claims_filtered
+            self._after_claim,  # Variant.after_claim, bound to the variant (None: the base's)
         ) = rules._engine  # type: ignore[attr-defined]  # (the Rules' per-game constants: one read)
         self.carry = check_carry(carry, self.variant, players)
         self.wall = Wall(self._wall_order(seed, wall), 0, -1, kept_back)  # (head, tail, kept)
@@ -792,8 +796,12 @@ class Game:
             if not _core.tiles_in(hand, T.ALL_KINDS_MASK & ~T.kinds_mask(banned)):
                 banned = NO_KINDS
         # the shared discard action of every kind held, selected by the core
-        if acts is None and not banned and not st.held_flowers and self._filter_turn is None:
-            return _core.held_tuple(DISCARDS, hand)  # (most turns: the discards alone)
+        if acts is None and not banned and not st.held_flowers:  # a plain turn
+            plain = self._filter_plain  # Rules.plain_turns_filtered: 0 never, 1 first, 2 always
+            if self._filter_turn is None or (
+                plain < 2 and not (st.wins or st.declared) and (plain == 0 or st.discard_count)
+            ):
+                return _core.held_tuple(DISCARDS, hand)  # (most turns: the discards alone)
         if acts is None:
             acts = []
         if banned:
@@ -1112,7 +1120,9 @@ class Game:
             acts = self._claim_options(s, src, tile, kind)
             if acts:
                 acts.append(PASS)
-                if self._filter_claims is not None:  # (Variant.filter_claims, when its own)
+                if self._filter_claims is not None and (  # (Variant.filter_claims, its own)
+                    self._filter_plain_claims or not self._plain_claim(s, acts)
+                ):
                     acts = self._filter_claims(self, s, acts)
                 if len(acts) != 1 or acts[0] != PASS:
                     pending[s] = acts
@@ -1121,6 +1131,12 @@ class Game:
             self.phase = "claim" if kind == "discard" else "rob"
         else:
             self._no_claim()
+
+    def _plain_claim(self, s: int, acts: list[Action]) -> bool:
+        """No gang offered to a seat that has neither declared nor won
+        (Rules.plain_claims_filtered)."""
+        st = self.seats[s]
+        return not (st.wins or st.declared or _offers(acts, "gang"))
 
     def _claim_options(self, s: int, src: int, tile: int, kind: str) -> list[Action] | None:
         """What seat ``s`` may do with ``src``'s (non-flower) ``tile``, discarded or added to
@@ -1251,7 +1267,8 @@ class Game:
             st.hand[tile] -= 3
             self._events.add(_CLAIM, s, "zhigang", _TILE[tile], _tiles_text((tile,) * 4), src)
             meld = Meld("zhigang", (tile,) * 4, tile, src)
-            self.variant.after_claim(self, s, meld)
+            if self._after_claim is not None:
+                self._after_claim(self, s, meld)
             self._complete_gang(s, meld)
             return
         if dec.kind == "peng":
@@ -1266,7 +1283,8 @@ class Game:
         st.melds.append(meld)
         self._hand_changed(s)
         self._events.add(_CLAIM, s, meld.kind, _TILE[tile], _tiles_text(meld.tiles), src)
-        self.variant.after_claim(self, s, meld)
+        if self._after_claim is not None:
+            self._after_claim(self, s, meld)
 
     # ---- wins and the end
     def _record_wins(

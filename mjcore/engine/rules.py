@@ -39,6 +39,10 @@ def _game_class() -> type[Game]:
     return Game
 
 
+PLAIN_TURNS = ("never", "first", "always")
+"""``Rules.plain_turns_filtered``'s values, fewest plain turns asked first."""
+
+
 @dataclasses.dataclass(frozen=True, eq=False, repr=False)
 class Rules:
     """A variant under its options for ``players`` seats: frozen, hashable, shared.
@@ -86,11 +90,18 @@ class Rules:
     own_hooks: frozenset[str]
     """Which of the game's set-up and turn hooks (``after_deal``, ``hand_choices``,
     ``after_choices``, ``before_turn``, ``replace_flowers``, ``filter_turn``,
-    ``filter_claims``) the variant defines itself: the engine asks only those (the base ones
-    do nothing, say yes, or return the actions as they are). ``hand_choices`` only when
-    :attr:`variant_actions` holds a ``choose`` action: a choice not in the table could not be
-    offered (宿松 without 飘 or 增); ``replace_flowers`` only when
+    ``filter_claims``, ``after_claim``) the variant defines itself: the engine asks only those
+    (the base ones do nothing, say yes, or return the actions as they are). ``hand_choices``
+    only when :attr:`variant_actions` holds a ``choose`` action: a choice not in the table
+    could not be offered (宿松 without 飘 or 增); ``replace_flowers`` only when
     ``Variant.flowers_may_be_kept`` (宿松 without 飘花: every flower is replaced)."""
+    plain_turns_filtered: str
+    """On which plain turns (the discards alone) of a seat that has neither declared nor won
+    the variant's own ``filter_turn`` is asked: ``"always"``, ``"first"`` (before the seat's
+    first discard) or ``"never"`` (``Variant.plain_turns_filtered``)."""
+    plain_claims_filtered: bool
+    """Whether the variant's own ``filter_claims`` is asked on a plain claim (no gang offered)
+    of a seat that has neither declared nor won (``Variant.plain_claims_filtered``)."""
     chi_bans: tuple[int, ...]
     """``chi_bans[3 * low + tile - low]``: the kinds (a bitmask) a seat may not discard right
     after chowing ``low, low+1, low+2`` on ``tile`` (吃后不能打: ``no_discard_after_chi``)."""
@@ -131,6 +142,9 @@ class Rules:
             variant.filter_turn if "filter_turn" in self.own_hooks else None,
             variant.filter_claims if "filter_claims" in self.own_hooks else None,
             variant.before_turn,
+            PLAIN_TURNS.index(self.plain_turns_filtered),  # 0 never, 1 first, 2 always
+            self.plain_claims_filtered,
+            variant.after_claim if "after_claim" in self.own_hooks else None,
         )
         object.__setattr__(self, "_engine", engine)
 

@@ -24,7 +24,7 @@ from ..scoring import Breakdown, Pattern, Payment, PayReason, WinContext
 from .actions import CHIS, Action
 from .checks import check_players
 from .melds import Meld
-from .rules import Rules, _game_class
+from .rules import PLAIN_TURNS, Rules, _game_class
 
 FLOWERS = frozenset(range(T.FIRST_FLOWER, T.N_ALL_KINDS))
 _MAX_RULES = 1024  # distinct (options, players) a variant keeps Rules for
@@ -122,9 +122,19 @@ def _shared(opts: Any) -> Any:
         return opts
 
 
+def _plain_turns(variant: Variant, opts: Any, hooks: set[str]) -> str:
+    """Rules.plain_turns_filtered: the variant's answer, checked; "never" without a hook."""
+    if "filter_turn" not in hooks:
+        return "never"
+    when = variant.plain_turns_filtered(opts)
+    if when not in PLAIN_TURNS:
+        raise ValueError(f"plain_turns_filtered must be one of {PLAIN_TURNS}, got {when!r}")
+    return when  # type: ignore[no-any-return]
+
+
 _GAME_HOOKS = (
     *("after_deal", "hand_choices", "after_choices", "before_turn", "replace_flowers"),
-    *("filter_turn", "filter_claims"),
+    *("filter_turn", "filter_claims", "after_claim"),
 )
 """Hooks a Game asks only of a variant that defines its own (``Rules.own_hooks``)."""
 
@@ -386,6 +396,20 @@ class Variant:
         actions: when not, the engine does not ask it (``Rules.own_hooks``)."""
         return True
 
+    def plain_turns_filtered(self, opts: Any) -> str:
+        """When under ``opts`` a variant's own :meth:`filter_turn` may change a plain turn (the
+        discards alone: no win or gang offered, no flower held, no discard banned) of a seat
+        that has neither declared nor won: ``"always"``, ``"first"`` (before the seat's first
+        discard only) or ``"never"``. The engine asks it on those plain turns only
+        (``Rules.plain_turns_filtered``): most turns are plain."""
+        return "always"
+
+    def plain_claims_filtered(self, opts: Any) -> bool:
+        """Whether under ``opts`` a variant's own :meth:`filter_claims` may change a plain
+        claim (no gang offered) of a seat that has neither declared nor won: when not, the
+        engine asks it on the other claims only (``Rules.plain_claims_filtered``)."""
+        return True
+
     def jokers(self, game: Game, seat: int, counts: np.ndarray) -> tuple[np.ndarray, int]:
         """Split wildcards out of a concealed count vector: (natural counts, jokers).
 
@@ -642,6 +666,8 @@ class Variant:
             variant_actions=table,
             declarations=tuple(self.declarations(opts)),
             own_hooks=frozenset(hooks),
+            plain_turns_filtered=_plain_turns(self, opts, hooks),
+            plain_claims_filtered="filter_claims" in hooks and self.plain_claims_filtered(opts),
             chi_bans=tuple(
                 T.kinds_mask(self.no_discard_after_chi(opts, CHIS[low].tiles, low + i))
                 if low in CHIS

@@ -4,10 +4,12 @@
 
 cimport cython
 
+from mjcore.bots.random_bot cimport _pick
 from mjcore.engine.game cimport Game
 
 
-@cython.locals(game=Game, actions=Py_ssize_t, limit=Py_ssize_t, seat=int)
+@cython.locals(game=Game, actions=Py_ssize_t, limit=Py_ssize_t, seat=int, picks=bytes,
+               legal=tuple, bots=list, decide=list)
 cpdef tuple play_hand(job, Py_ssize_t index, fault_tally=*, list kept=*)
 @cython.locals(bots=list, decide=list, s=Py_ssize_t, last=tuple, replays=bint)
 cdef tuple _seat_bots(list seats, list kept)

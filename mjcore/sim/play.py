@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._prng import generate_state
+from ..bots.random_bot import RandomBot, _pick
 from ..bots.spec import SeatBot, decider
 from ..engine.game import Game
 from ..engine.rules import Rules
@@ -116,13 +117,19 @@ def play_hand(
     hooked = [s for s, bot in enumerate(bots) if hasattr(bot, "hand_end")]  # exec: agents
     for s in hooked:
         bots[s].hand_start(game, s, index)
+    # a RandomBot's act_fast is its pick: asked directly (a C call when compiled)
+    picks = bytes([type(bot) is RandomBot for bot in bots])
     actions, limit = 0, MAX_ACTIONS  # (a C int when compiled: no global read an action)
     while game.phase != "over":  # (game.is_over, read as the field)
         if actions >= limit:
             raise RuntimeError(f"hand did not end after {limit} actions")
         seat = game.first_to_act()  # (= to_act()[0], without the list)
         # (legal_actions and apply of a seat the game named: not checked again)
-        game._apply_at(seat, decide[seat](game, seat, game._legal_at(seat)))
+        legal = game._legal_at(seat)
+        if picks[seat]:
+            game._apply_at(seat, _pick(bots[seat], legal))
+        else:
+            game._apply_at(seat, decide[seat](game, seat, legal))
         actions += 1
     for s in hooked:  # the settlement to the agent; its faults into the statistics
         faults = bots[s].hand_end(game, s)

@@ -278,6 +278,11 @@ class Qingdao(Variant):
         return flags
 
     # ---- turn and claim restrictions ----------------------------------------
+    def plain_turns_filtered(self, opts: QingdaoOptions) -> str:
+        """扣听 is offered on a seat's first discard (a 扣听 seat has declared); with 扭牌 调牌
+        is offered on every turn."""
+        return "always" if opts.niupai else "first"
+
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         """混 never ganged; a 扣听 hand locked; 扣听 and 扭 offered (:func:`_filter_turn`)."""
         return _filter_turn(self, game, seat, actions)

@@ -38,6 +38,7 @@ cpdef bint _may_complete(Game game, int seat, int tile, bint drawn) except -1
 cpdef bint _completes(long long shape, int tile, counts, melds, opts) except -1
 @cython.locals(bao=int)
 cpdef int _wild_bao(Game game, int seat, counts) except? -2
+cpdef bint _bao_due(Game game, int seat) except -1
 cpdef bint _locked(SeatState st) except -1
 cpdef bint _tianhu(Game game, int seat, str how) except -1
 cpdef bint _first_discard_win(Game game, int seat, int tile, str how) except -1

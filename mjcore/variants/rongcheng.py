@@ -252,7 +252,7 @@ class Rongcheng(Variant):
 
     def before_turn(self, game: Game, seat: int) -> None:
         """「上听一圈后才翻开宝牌」: the first declarer's next turn turns the 宝 up [DEC R1, R2]."""
-        if game.hidden_indicators and seat == game.extra.get("bao_declarer"):
+        if _bao_due(game, seat):
             self._reveal_bao(game)
 
     def _reveal_bao(self, game: Game) -> None:
@@ -298,6 +298,10 @@ class Rongcheng(Variant):
         hand = st.counts_copy()
         hand[bao] -= 1
         return bool(self.waits_mask(hand, st.melds, game.opts) >> bao & 1)
+
+    def plain_claims_filtered(self, opts: RongchengOptions) -> bool:
+        """Only a declared (locked) hand has its claims restricted."""
+        return False
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         if game.seats[seat].declared:  # a locked hand takes no chi/peng/gang
@@ -591,6 +595,12 @@ def _wild_bao(game: Game, seat: int, counts: Any) -> int:
     if bao < 0 or not counts[bao] or sum(counts) % 3 != 2:
         return -1
     return bao
+
+
+def _bao_due(game: Game, seat: int) -> bool:
+    """Rongcheng.before_turn's test (typed when compiled: asked at every turn): the 宝 is still
+    face down and this is the first declarer's turn."""
+    return bool(game.hidden_indicators) and seat == game.extra.get("bao_declarer")
 
 
 def _locked(st: Any) -> bool:

@@ -325,6 +325,10 @@ class Susong(Variant):
         """A turn is only filtered for a 飘 seat, and only 飘花 offers 飘."""
         return bool(opts.piaohua)
 
+    def plain_turns_filtered(self, opts: SusongOptions) -> str:
+        """飘 only takes gangs away, and a seat holding a flower is not on a plain turn."""
+        return "never"
+
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         if not is_piao(game, seat):
             return actions

@@ -7,9 +7,12 @@ cimport cython
 
 from mjcore.engine.actions cimport Action
 from mjcore.engine.game cimport Game
+from mjcore.engine.melds cimport Meld
 from mjcore.engine.seat cimport SeatState
 
 
+@cython.locals(st=SeatState, kind=int)
+cpdef _after_claim(Game game, int seat, Meld meld)
 @cython.locals(st=SeatState, a=Action)
 cpdef list _filter_turn(variant, Game game, int seat, list actions)
 @cython.locals(st=SeatState, a=Action, b=Action, tile=int)

@@ -142,13 +142,20 @@ class XuezhanKaxinwu(Variant):
 
     # ---- turn and claim restrictions --------------------------------------
     def after_claim(self, game: Game, seat: int, meld: Meld) -> None:
-        st, kind = game.seats[seat], meld.tiles[0]
-        if meld.kind == "peng" and st.hand[kind]:
-            st.no_bugang |= {kind}  # pung a tile it could have 直杠'd: never 补杠 it
+        """A peng of a tile it could have 直杠'd: never 补杠 it (:func:`_after_claim`)."""
+        _after_claim(game, seat, meld)
+
+    def plain_turns_filtered(self, opts: XuezhanOptions) -> str:
+        """Before a seat's first win its discards stand as they are: 有杠必杠 looks at gangs."""
+        return "never"
 
     def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         """After a win: hu, wait-keeping gangs, the drawn tile; 有杠必杠 (:func:`_filter_turn`)."""
         return _filter_turn(self, game, seat, actions)
+
+    def plain_claims_filtered(self, opts: XuezhanOptions) -> bool:
+        """过胡后 and 有杠必杠 look at a seat that has won and at gangs only."""
+        return False
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         """After a win: no peng, a 直杠 only if it keeps the waits (and then it must be made);
@@ -316,6 +323,13 @@ def _plus(counts: np.ndarray, t: int) -> np.ndarray:
 VARIANT = XuezhanKaxinwu()
 
 
+def _after_claim(game: Game, seat: int, meld: Meld) -> None:
+    """XuezhanKaxinwu.after_claim (a module function: typed when compiled)."""
+    st, kind = game.seats[seat], meld.tiles[0]
+    if meld.kind == "peng" and st.hand[kind]:
+        st.no_bugang |= {kind}  # pung a tile it could have 直杠'd: never 补杠 it
+
+
 def _filter_claims(
     variant: XuezhanKaxinwu, game: Game, seat: int, actions: list[Action]
 ) -> list[Action]:
@@ -355,7 +369,10 @@ def _filter_turn(
         ]
     # 有杠必杠: gangs precede the discards (Variant.filter_turn), so a list that starts with a
     # discard offers none and the option is not read
-    if actions and actions[0].kind != "discard" and game.opts.must_gang:
+    if not actions:
+        return actions
+    a = actions[0]
+    if a.kind != "discard" and game.opts.must_gang:
         for a in actions:
             if a.kind == "gang" and st.hand[a.tile] < 4:  # a 直杠/补杠 possible: it must be made
                 return [a for a in actions if a.kind != "discard"]
