@@ -15,3 +15,6 @@ cdef class Pcg64:
 
     cpdef long integers(self, long n) except -1
     cpdef permutation(self, items)
+
+
+cpdef list generate_state(seed, tuple spawn_key=*, int n_words=*)

@@ -8,6 +8,7 @@ not change. Anything outside the fast path (huge seeds, numpy's own objects) goe
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from libc.stdint cimport uint32_t, uint64_t
 
 cdef extern from "mj_random.h":  # (mj_pcg64 itself: mjcore/_prng.pxd)
@@ -28,6 +29,12 @@ cdef enum:
 cdef int _words(object value, uint32_t *out, int at) except -2:
     """Append the little-endian uint32 words of int ``value`` >= 0 (0 is one word); the new
     length, or -1 when they do not fit (the caller then asks numpy)."""
+    cdef int overflow = 0
+    cdef long long small
+    if type(value) is int:  # (every seed a run derives: C words, no Python arithmetic)
+        small = PyLong_AsLongLongAndOverflow(value, &overflow)
+        if not overflow:
+            return _small_words(small, out, at)
     if value < 0:
         raise ValueError(f"entropy must be a non-negative integer, got {value}")
     if value == 0:
@@ -42,6 +49,21 @@ cdef int _words(object value, uint32_t *out, int at) except -2:
         value >>= 32
         at += 1
     return at
+
+
+cdef int _small_words(long long value, uint32_t *out, int at) except -2:
+    """:func:`_words` of an int that fits a C long long."""
+    if value < 0:
+        raise ValueError(f"entropy must be a non-negative integer, got {value}")
+    cdef uint64_t v = <uint64_t>value
+    while True:  # (0 is one word)
+        if at >= MAX_WORDS:
+            return -1
+        out[at] = <uint32_t>(v & 0xFFFFFFFFu)
+        v >>= 32
+        at += 1
+        if not v:
+            return at
 
 
 cdef int _entropy(object seed, tuple spawn_key, uint32_t *out) except -2:
@@ -61,7 +83,7 @@ cdef int _entropy(object seed, tuple spawn_key, uint32_t *out) except -2:
     return n
 
 
-def generate_state(seed, tuple spawn_key=(), int n_words=4):
+cpdef list generate_state(seed, tuple spawn_key=(), int n_words=4):
     """``SeedSequence(seed, spawn_key=spawn_key).generate_state(n_words)`` as a list of ints
     (uint32 words)."""
     cdef uint32_t ent[MAX_WORDS]

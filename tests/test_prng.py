@@ -18,7 +18,11 @@ from mjcore.bots.base import BaseBot
 from mjcore.bots.random_bot import RandomBot
 
 seeds = st.one_of(
-    st.integers(0, 2**32), st.integers(0, 2**64), st.integers(0, 2**200), st.sampled_from([0, 1])
+    st.integers(0, 2**32),
+    st.integers(0, 2**64),
+    st.integers(0, 2**200),
+    # 0, and the edges of the one-word, C long long (the fast path) and two-word seeds
+    st.sampled_from([0, 1, 2**32 - 1, 2**32, 2**63 - 1, 2**63, 2**64 - 1, 2**64]),
 )
 
 
@@ -84,7 +88,7 @@ def test_integers_rejects_bounds_outside_numpys_fast_range(bad):
         Pcg64(1).integers(bad)
 
 
-@pytest.mark.parametrize("bad", [-1, 1.5, "7", None])
+@pytest.mark.parametrize("bad", [-1, -(2**70), 1.5, "7", None])
 def test_bad_seeds_raise(bad):
     with pytest.raises((TypeError, ValueError)):
         Pcg64(bad)

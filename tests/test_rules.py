@@ -216,6 +216,7 @@ def test_a_view_and_a_room_carry_the_rules():
 PLAIN_FILTER_OPTIONS = [  # (variant, options, Rules.plain_turns_filtered, plain_claims_filtered)
     ("xuezhan_kaxinwu", None, "never", False),  # a seat that has won
     ("xuezhan_kaxinwu", {"must_gang": True}, "never", False),  # 有杠必杠
+    ("susong", None, "never", False),  # no 飘: a chi that leaves no discard is never offered
     ("susong", {"piaohua": True}, "never", True),  # 飘
     ("qingdao", None, "first", True),  # 扣听 on a seat's first discard, a 扣听 hand locked
     ("qingdao", {"niupai": True}, "always", True),  # 调牌 on every turn
@@ -255,7 +256,9 @@ def test_plain_turns_and_claims_are_skipped_only_where_the_filters_change_nothin
 
     asked = AskedAlways()
     rules = base.rules(options)
-    assert asked.rules(options).plain_turns_filtered == "always"
+    every = asked.rules(options)  # (a filter the options switch off stays off: own_hooks)
+    assert every.plain_turns_filtered == ("always" if "filter_turn" in every.own_hooks else "never")
+    assert every.plain_claims_filtered
     assert (rules.plain_turns_filtered, rules.plain_claims_filtered) == (turns, claims)
     seeds = range(60)
     assert _random_hands(base, options, seeds) == _random_hands(asked, options, seeds)

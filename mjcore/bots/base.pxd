@@ -12,5 +12,6 @@ cdef class BaseBot:
     cdef public object _rng, _seed
     cdef public Pcg64 _fast
 
+    cpdef reseed(self, seed)
     @cython.locals(fast=Pcg64)
     cpdef long integers(self, long n) except -1

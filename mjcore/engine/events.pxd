@@ -31,6 +31,9 @@ cdef class EventLog:
     cpdef list _select(self, tuple kinds)
 
 
+cdef list _WIDTHS  # (schema number -> width: a C global, read at every event)
+
+
 @cython.locals(ids=dict, key=tuple)
 cdef Py_ssize_t _shape(str kind, dict data) except -1
 @cython.locals(kind=type)

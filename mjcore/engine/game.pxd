@@ -84,9 +84,9 @@ cdef class Game:
     cpdef win_context(self, int seat, int tile, str how)
     @cython.locals(st=SeatState)
     cpdef evaluate_win(self, int seat, int tile, str how)
-    @cython.locals(st=SeatState, m=Meld, t=int, acts=list, plain=int)
+    @cython.locals(st=SeatState, m=Meld, t=int, acts=list, plain=int, allowed=cython.ulonglong)
     cpdef _turn_actions(self, int seat)
-    cpdef list _filtered_turn(self, int seat, list acts)
+    cpdef _filtered_turn(self, int seat, tuple acts)
     @cython.locals(free=int, jk=int, hand=bytearray, st=SeatState, known=cython.longlong)
     cpdef bint _may_self_draw(self, int seat) except -1
     cpdef int _split_kind(self) except? -2
@@ -103,7 +103,7 @@ cdef class Game:
     cpdef _apply_turn(self, int seat, Action action)
     cpdef draw_for(self, int seat)
     cpdef replacement_for(self, int seat, str cause=*)
-    @cython.locals(st=SeatState, known=cython.longlong)
+    @cython.locals(st=SeatState, known=cython.longlong, replace=bint)
     cpdef _receive(self, int seat, int tile, str how)
     @cython.locals(st=SeatState, known=cython.longlong)
     cpdef _discard(self, int seat, int tile)
@@ -112,8 +112,11 @@ cdef class Game:
     @cython.locals(st=SeatState)
     cpdef bint _plain_claim(self, int s, list acts) except -1
     @cython.locals(st=SeatState, hand=bytearray, may_win=bint, may_chi=bint,
-                   waits=cython.ulonglong, low=int, a=int, b=int, r=int)
+                   waits=cython.ulonglong)
     cpdef list _claim_options(self, int s, int src, int tile, str kind)
+    @cython.locals(hand=bytearray, low=int, a=int, b=int, r=int, acts=list)
+    cpdef list _claim_list(self, SeatState st, int s, int tile, str kind, bint may_win,
+                           bint may_chi)
     @cython.locals(banned=cython.ulonglong, hand=bytearray, t=int)
     cpdef bint _chi_leaves_discard(self, SeatState st, int a, int b, int low, int tile) except -1
     @cython.locals(src=int, tile=int, s=int, st=SeatState, hu=list, decided=dict,

@@ -690,8 +690,7 @@ class Game:
 
     def _hand_changed(self, seat: int) -> None:
         st = self.seats[seat]
-        st._waits = -1
-        st._waits_before_draw = -1
+        st.forget_waits()
 
     def win_context(self, seat: int, tile: int, how: str) -> WinContext:
         """Describe the win of ``seat`` on ``tile`` in the current situation."""
@@ -779,7 +778,7 @@ class Game:
             self._offered_wins.pop(seat, None)
         if self._gang_limit and self.gang_limit_hit():  # (荣成 存牌, R28; no call without a limit)
             # the variant may add a choice
-            return self._filtered_turn(seat, (acts or []) + [PASS])
+            return self._filtered_turn(seat, (*(acts or ()), PASS))
         if self.wall.can_draw_tail():  # a gang is only offered if its replacement exists
             if 4 in hand:  # (a C-level scan: most turns hold no four of a kind)
                 gangs = [GANGS[t] for t in range(N_KINDS) if hand[t] == 4]
@@ -790,10 +789,13 @@ class Game:
                     if hand[t] and t not in st.no_bugang:
                         acts = [GANGS[t]] if acts is None else acts + [GANGS[t]]
         banned = st.no_discard
-        if banned and not st.held_flowers:
-            # RULES §0.6: a seat asked to act always has a legal action; a chi's discard ban
-            # that leaves none (after a gang and its replacement) is lifted for this discard.
-            if not _core.tiles_in(hand, T.ALL_KINDS_MASK & ~T.kinds_mask(banned)):
+        allowed = 0  # (with a ban: the kinds held that it leaves)
+        if banned:
+            allowed = _core.held_mask(hand) & ~T.kinds_mask(banned)
+            if not allowed and not st.held_flowers:
+                # RULES §0.6: a seat asked to act always has a legal action; a chi's discard
+                # ban that leaves none (after a gang and its replacement) is lifted for this
+                # discard.
                 banned = NO_KINDS
         # the shared discard action of every kind held, selected by the core
         if acts is None and not banned and not st.held_flowers:  # a plain turn
@@ -802,19 +804,20 @@ class Game:
                 plain < 2 and not (st.wins or st.declared) and (plain == 0 or st.discard_count)
             ):
                 return _core.held_tuple(DISCARDS, hand)  # (most turns: the discards alone)
+            return self._filter_turn(self, seat, _core.held_tuple(DISCARDS, hand))
         if acts is None:
             acts = []
         if banned:
-            acts.extend([a for a in _core.held_items(DISCARDS, hand) if a.tile not in banned])
+            acts.extend([DISCARDS[t] for t in range(N_KINDS) if allowed >> t & 1])
         elif acts:
             acts.extend(_core.held_items(DISCARDS, hand))
         else:
             acts = _core.held_items(DISCARDS, hand)
         if st.held_flowers:
             acts.extend([DISCARDS[t] for t in sorted(set(st.held_flowers))])
-        return self._filtered_turn(seat, acts)
+        return self._filtered_turn(seat, tuple(acts))
 
-    def _filtered_turn(self, seat: int, acts: list[Action]) -> list[Action]:
+    def _filtered_turn(self, seat: int, acts: tuple[Action, ...]) -> Sequence[Action]:
         """Variant.filter_turn of the turn's actions, when the variant has its own."""
         if self._filter_turn is None:
             return acts
@@ -1021,10 +1024,14 @@ class Game:
         if (st.pass_hu is not NO_LOCKS or st.pass_peng is not NO_KINDS) and how in self._locks_end:
             st.clear_locks()
         if self._flowers >> tile & 1:
-            st.held_flowers += (tile,)
-            if not self._flower_hook or self.variant.replace_flowers(self, seat):
+            replace = True
+            if self._flower_hook:  # the variant may keep it (the hook sees it held)
+                st.held_flowers += (tile,)
+                replace = self.variant.replace_flowers(self, seat)
+                if replace:
+                    st.held_flowers = _without(st.held_flowers, tile)
+            if replace:
                 self._events.add(_DRAW, seat, _TILE[tile], how)
-                st.held_flowers = _without(st.held_flowers, tile)
                 st.flowers += (tile,)
                 self._events.add(_FLOWER, seat, _TILE[tile], None)
                 self.replacement_for(seat, "flower")
@@ -1033,7 +1040,7 @@ class Game:
         else:
             known = st._waits  # (of the hand before this tile, if asked since it last changed)
             st.hand[tile] += 1
-        self._hand_changed(seat)
+        st.forget_waits()
         st._waits_before_draw = known
         self.last_drawer = seat
         self.drawn, self.draw_how = tile, how
@@ -1056,7 +1063,7 @@ class Game:
         st.discard_count += 1
         st.no_discard = NO_KINDS
         st.pass_hu_any = False
-        self._hand_changed(seat)
+        st.forget_waits()
         if known >= 0 and tile == self.drawn:  # the hand is the one before the draw again
             st._waits = known
         self.after_gang = self.chain if self.chain and self.draw_how == "replacement" else 0
@@ -1136,7 +1143,10 @@ class Game:
         """No gang offered to a seat that has neither declared nor won
         (Rules.plain_claims_filtered)."""
         st = self.seats[s]
-        return not (st.wins or st.declared or _offers(acts, "gang"))
+        if st.wins or st.declared:
+            return False
+        # (a 直杠 needs three held: most claims are told apart without a look at the list)
+        return st.hand[self.claim[1]] < 3 or not _offers(acts, "gang")
 
     def _claim_options(self, s: int, src: int, tile: int, kind: str) -> list[Action] | None:
         """What seat ``s`` may do with ``src``'s (non-flower) ``tile``, discarded or added to
@@ -1151,6 +1161,13 @@ class Game:
         may_chi = may_chi and _chow_held(hand, tile)  # (no list made for a chi none can make)
         if not may_win and (kind != "discard" or (hand[tile] < 2 and not may_chi)):
             return None
+        return self._claim_list(st, s, tile, kind, may_win, may_chi)
+
+    def _claim_list(
+        self, st: SeatState, s: int, tile: int, kind: str, may_win: bool, may_chi: bool
+    ) -> list[Action]:
+        """:meth:`_claim_options` when the seat may do something: the list."""
+        hand = st.hand
         acts: list[Action] = []
         if may_win:
             bd = self.evaluate_win(s, tile, "discard" if kind == "discard" else "rob_gang")

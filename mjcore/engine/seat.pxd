@@ -22,3 +22,4 @@ cdef class SeatState:
     @cython.locals(total=Py_ssize_t, n=Py_ssize_t)
     cpdef Py_ssize_t tile_count(self)
     cpdef clear_locks(self)
+    cpdef forget_waits(self)

@@ -101,6 +101,12 @@ class SeatState:
         # Reset with _waits on every hand change.
         self._waits_before_draw = -1
 
+    def forget_waits(self) -> None:
+        """The concealed hand changed: its waits, and those before the last draw, are not
+        known (Game.seat_waits asks the core again)."""
+        self._waits = -1
+        self._waits_before_draw = -1
+
     def __getstate__(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__slots__}
 

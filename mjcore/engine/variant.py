@@ -530,8 +530,9 @@ class Variant:
         """Restrict/extend a seat's reaction to a discard (the engine's list includes pass)."""
         return actions
 
-    def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
-        """Restrict/extend the current seat's actions on its own turn.
+    def filter_turn(self, game: Game, seat: int, actions: tuple[Action, ...]) -> Sequence[Action]:
+        """Restrict/extend the current seat's actions on its own turn: ``actions`` is the
+        engine's tuple, returned as it is (most turns) or as a new list or tuple.
 
         The engine lists them in a fixed order — the win (if offered), then the gangs, then
         the discards — so a hook may tell from the first action that no gang is offered.

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._prng import generate_state
+from ..bots.base import BaseBot
 from ..bots.random_bot import RandomBot, _pick
 from ..bots.spec import SeatBot, decider
 from ..engine.game import Game
@@ -141,17 +142,23 @@ def play_hand(
 def _seat_bots(seats: list[tuple[SeatBot, int]], kept: list[Any]) -> tuple[list, list]:
     """The hand's bots and decision functions, reusing ``kept``'s where the seat's recipe is
     the same and its bot replays (``kept[s]``: (recipe, bot, decide, replays) of the last
-    hand). A bot replays when its own class is replayable and the recipe is not a factory of
-    the caller's (whose every call, one a hand, is the caller's business)."""
+    hand). A bot replays when it is a BaseBot whose own class is replayable and the recipe
+    is not a factory of the caller's (whose every call, one a hand, is the caller's
+    business)."""
     bots, decide = [], []
     for s in range(len(seats)):
         sb, seed = seats[s]
         last = kept[s]
         if last is not None and last[0] is sb and last[3]:
-            last[1].reseed(seed)  # (a replayable bot's whole state is its random stream)
+            again = last[1]  # (a BaseBot: reseed is a C call when compiled)
+            again.reseed(seed)  # (a replayable bot's whole state is its random stream)
         else:
             bot = sb.make(seed)
-            replays = sb.kind != "factory" and bool(type(bot).__dict__.get("replayable"))
+            replays = (
+                sb.kind != "factory"
+                and isinstance(bot, BaseBot)
+                and bool(type(bot).__dict__.get("replayable"))
+            )
             last = kept[s] = (sb, bot, decider(bot), replays)
         bots.append(last[1])
         decide.append(last[2])

@@ -12,7 +12,7 @@ from mjcore.engine.seat cimport SeatState
 
 
 @cython.locals(st=SeatState, jk=int, a=Action)
-cpdef list _filter_turn(variant, Game game, int seat, list actions)
+cpdef _filter_turn(variant, Game game, int seat, actions)
 @cython.locals(st=SeatState, jk=int, tile=int, a=Action, ask=bint)
 cpdef list _filter_claims(variant, Game game, int seat, list actions)
 @cython.locals(chis=int, m=Meld)

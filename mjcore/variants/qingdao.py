@@ -283,7 +283,7 @@ class Qingdao(Variant):
         is offered on every turn."""
         return "always" if opts.niupai else "first"
 
-    def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+    def filter_turn(self, game: Game, seat: int, actions: tuple[Action, ...]) -> Sequence[Action]:
         """混 never ganged; a 扣听 hand locked; 扣听 and 扭 offered (:func:`_filter_turn`)."""
         return _filter_turn(self, game, seat, actions)
 
@@ -322,7 +322,7 @@ class Qingdao(Variant):
         natural, k = self.jokers(game, seat, hand)
         return bool(is_ready(natural, k, **self.shape_flags(game.opts)))
 
-    def _ready_discards(self, game: Game, seat: int, actions: list[Action]) -> set[int]:
+    def _ready_discards(self, game: Game, seat: int, actions: Sequence[Action]) -> set[int]:
         """The discards among ``actions`` after which the hand is ready (``_ready_after`` of
         each): none if the whole hand's shanten is above 0 (a tile less never brings a hand
         nearer: one native call, most turns); else the shanten after every discard in one
@@ -648,7 +648,9 @@ def _pingdu_pairs(ctx: WinContext) -> bool:
     return any(n + odd[s] + spare >= 8 for s, n in enumerate(_natural_suits(ctx)))
 
 
-def _filter_turn(variant: Qingdao, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+def _filter_turn(
+    variant: Qingdao, game: Game, seat: int, actions: Sequence[Action]
+) -> Sequence[Action]:
     """Qingdao.filter_turn (a module function: typed when compiled, qingdao.pxd)."""
     st = game.seats[seat]
     jk = game.extra.get("joker_kind", -1)
@@ -679,7 +681,7 @@ def _filter_turn(variant: Qingdao, game: Game, seat: int, actions: list[Action])
             extra += variant._niu_actions(game, seat)
         if variant._ready_discards(game, seat, actions):
             extra.append(KOUTING)
-    return actions + extra if extra else actions
+    return [*actions, *extra] if extra else actions
 
 
 def _filter_claims(variant: Qingdao, game: Game, seat: int, actions: list[Action]) -> list[Action]:

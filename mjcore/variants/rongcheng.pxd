@@ -13,11 +13,11 @@ from mjcore.engine.seat cimport SeatState
 
 
 @cython.locals(st=SeatState, a=Action)
-cpdef list _filter_turn(variant, Game game, int seat, list actions)
+cpdef _filter_turn(variant, Game game, int seat, actions)
 @cython.locals(
     st=SeatState, buf=bytearray, shantens=list, feng=bint, zhang=bint, out=list, a=Action, t=int
 )
-cpdef list _ready_discards(Game game, int seat, list actions, bint first)
+cpdef list _ready_discards(Game game, int seat, actions, bint first)
 @cython.locals(st=SeatState, hand=bytearray, feng=bint, zhang=bint)
 cpdef bint _ready_possible(Game game, int seat) except -1
 @cython.locals(feng_reach=bint, zhang_reach=bint, suited=int, off258=int, t=int, n=int)

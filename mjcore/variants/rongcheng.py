@@ -17,6 +17,7 @@ winning shapes and the facts of the completed hand; the 宝 values are never enu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -284,7 +285,7 @@ class Rongcheng(Variant):
                 game.extra["joker_kind"] = bao
 
     # ---- turn and claim restrictions ----------------------------------------
-    def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+    def filter_turn(self, game: Game, seat: int, actions: tuple[Action, ...]) -> Sequence[Action]:
         """A chosen 存牌 reading wins; a declared hand plays locked; 报听/亮听/明搂 offered when
         a discard leaves the hand ready (:func:`_filter_turn`)."""
         return _filter_turn(self, game, seat, actions)
@@ -315,7 +316,7 @@ class Rongcheng(Variant):
         return self.waits_mask(hand, st.melds, game.opts) != 0
 
     def _ready_discards(
-        self, game: Game, seat: int, actions: list[Action], first: bool
+        self, game: Game, seat: int, actions: Sequence[Action], first: bool
     ) -> list[Action]:
         """The discards among ``actions`` after which the hand is ready (``_ready_after`` of
         each, in order; only the first one if ``first``): :func:`_ready_discards`."""
@@ -643,7 +644,9 @@ def _exposed(game: Game, kind: int) -> int:
     return n
 
 
-def _filter_turn(variant: Rongcheng, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+def _filter_turn(
+    variant: Rongcheng, game: Game, seat: int, actions: Sequence[Action]
+) -> Sequence[Action]:
     """Rongcheng.filter_turn (a module function: typed when compiled, rongcheng.pxd)."""
     st = game.seats[seat]
     if st.extra.get("reading"):
@@ -652,7 +655,7 @@ def _filter_turn(variant: Rongcheng, game: Game, seat: int, actions: list[Action
         # a 宝 that also wins as itself offers the 存牌/杠开 choice first: the 4-gang 荒庄
         # waits for it [DEC R28, R17]
         if HU in actions and variant._two_readings(game, seat):
-            return actions + [DECLARE[r] for r in READINGS]
+            return [*actions, *[DECLARE[r] for r in READINGS]]
         return actions
     if st.declared:
         if not _locked(st):  # the declaring turn: a discard that leaves the hand ready
@@ -671,11 +674,11 @@ def _filter_turn(variant: Rongcheng, game: Game, seat: int, actions: list[Action
     if _ready_possible(game, seat) and _ready_discards(
         game, seat, actions, True
     ):  # exact: shanten 0 also counts a fifth copy of a kind held 4 times as a wait
-        return actions + [DECLARE[d] for d in DECLARATIONS]
+        return [*actions, *[DECLARE[d] for d in DECLARATIONS]]
     return actions
 
 
-def _ready_discards(game: Game, seat: int, actions: list[Action], first: bool) -> list[Action]:
+def _ready_discards(game: Game, seat: int, actions: Sequence[Action], first: bool) -> list[Action]:
     """Rongcheng._ready_discards (typed when compiled, rongcheng.pxd): one copy of the hand,
     each discard taken out and put back in place. A discard is asked the waits only if it
     leaves shanten 0 or 风一色/掌一色 is still open to the hand less one tile (else it leaves

@@ -329,12 +329,17 @@ class Susong(Variant):
         """飘 only takes gangs away, and a seat holding a flower is not on a plain turn."""
         return "never"
 
-    def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+    def filter_turn(self, game: Game, seat: int, actions: tuple[Action, ...]) -> Sequence[Action]:
         if not is_piao(game, seat):
             return actions
         if game.seats[seat].held_flowers:  # a 飘 seat holding a flower must discard one
             return [a for a in actions if a.kind == "discard" and game.is_flower[a.tile]]
         return [a for a in actions if a.kind != "gang"]  # 飘: 不能杠普通牌, 不能杠风牌
+
+    def plain_claims_filtered(self, opts: SusongOptions) -> bool:
+        """Only 飘 takes claims away (with 飘花); a chi that leaves no discard (「不能吃打同一张
+        牌」) the engine does not offer (``Rules.chi_bans``)."""
+        return bool(opts.piaohua)
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
         """飘: no gang, no peng of a wind; a chi if a discard stays (:func:`_filter_claims`)."""

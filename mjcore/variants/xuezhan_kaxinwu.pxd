@@ -14,7 +14,7 @@ from mjcore.engine.seat cimport SeatState
 @cython.locals(st=SeatState, kind=int)
 cpdef _after_claim(Game game, int seat, Meld meld)
 @cython.locals(st=SeatState, a=Action)
-cpdef list _filter_turn(variant, Game game, int seat, list actions)
+cpdef _filter_turn(variant, Game game, int seat, actions)
 @cython.locals(st=SeatState, a=Action, b=Action, tile=int)
 cpdef list _filter_claims(variant, Game game, int seat, list actions)
 @cython.locals(values=list, payments=list, n=int, u=int, i=int, v=int)

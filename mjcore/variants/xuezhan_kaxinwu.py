@@ -8,6 +8,7 @@ with 杠上杠 doubling, and 查叫 when the wall runs out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
@@ -149,7 +150,7 @@ class XuezhanKaxinwu(Variant):
         """Before a seat's first win its discards stand as they are: 有杠必杠 looks at gangs."""
         return "never"
 
-    def filter_turn(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
+    def filter_turn(self, game: Game, seat: int, actions: tuple[Action, ...]) -> Sequence[Action]:
         """After a win: hu, wait-keeping gangs, the drawn tile; 有杠必杠 (:func:`_filter_turn`)."""
         return _filter_turn(self, game, seat, actions)
 
@@ -355,8 +356,8 @@ def _filter_claims(
 
 
 def _filter_turn(
-    variant: XuezhanKaxinwu, game: Game, seat: int, actions: list[Action]
-) -> list[Action]:
+    variant: XuezhanKaxinwu, game: Game, seat: int, actions: Sequence[Action]
+) -> Sequence[Action]:
     """XuezhanKaxinwu.filter_turn (a module function: typed when compiled, xuezhan_kaxinwu.pxd)."""
     st = game.seats[seat]
     if st.wins:  # auto-play after a win: hu, gangs that keep the waits, discard the drawn tile
