@@ -12,6 +12,7 @@ def generate_state(seed: int, spawn_key: tuple[int, ...] = (), n_words: int = 4)
 def _restored(words: tuple[int, int, int, int], has_uint32: int, uinteger: int) -> Pcg64: ...
 
 __test__: dict[str, str]
+__pyx_capi__: dict[str, Any]  # capsules of the C functions mjcore/_prng.pxd declares (for Cython)
 
 @disjoint_base
 class Pcg64:
