@@ -804,7 +804,7 @@ class Game:
                 plain < 2 and not (st.wins or st.declared) and (plain == 0 or st.discard_count)
             ):
                 return _core.held_tuple(DISCARDS, hand)  # (most turns: the discards alone)
-            return self._filter_turn(self, seat, _core.held_tuple(DISCARDS, hand))
+            return self._filtered_turn(seat, _core.held_tuple(DISCARDS, hand))
         if acts is None:
             acts = []
         if banned:

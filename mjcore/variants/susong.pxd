@@ -12,7 +12,5 @@ from mjcore.engine.seat cimport SeatState
 cpdef bint is_piao(Game game, int seat) except -1
 @cython.locals(st=SeatState)
 cpdef zeng(Game game, int seat)
-@cython.locals(tile=int, piao=bint, out=list, a=Action)
+@cython.locals(tile=int, out=list, a=Action)
 cpdef list _filter_claims(Game game, int seat, list actions)
-@cython.locals(st=SeatState, hand=bytearray, t=int)
-cpdef bint _discard_left_after_chi(Game game, int seat, Action action, int tile) except -1

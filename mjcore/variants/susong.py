@@ -342,7 +342,7 @@ class Susong(Variant):
         return bool(opts.piaohua)
 
     def filter_claims(self, game: Game, seat: int, actions: list[Action]) -> list[Action]:
-        """飘: no gang, no peng of a wind; a chi if a discard stays (:func:`_filter_claims`)."""
+        """飘: no gang, no peng of a wind (:func:`_filter_claims`)."""
         return _filter_claims(game, seat, actions)
 
     def can_win(self, game: Game, seat: int, tile: int, how: str) -> bool:
@@ -495,31 +495,17 @@ def sanbi_pairs(game: Game) -> list[tuple[int, int]]:
 
 def _filter_claims(game: Game, seat: int, actions: list[Action]) -> list[Action]:
     """Susong.filter_claims (a module function: typed when compiled, susong.pxd)."""
+    # ([READ] a chi after which 「不能吃打同一张牌」 would leave no discard is not offered: the
+    # engine's check of every chi, Rules.chi_bans from no_discard_after_chi)
+    if not is_piao(game, seat):
+        return actions
     tile = game.claim[1]
-    piao = is_piao(game, seat)
     out = []
     for a in actions:
-        if piao and (a.kind == "gang" or (a.kind == "peng" and tile in WINDS)):
+        if a.kind == "gang" or (a.kind == "peng" and tile in WINDS):
             continue  # 飘: 不能碰、杠风牌，不能杠普通牌 [DEC S26]
-        if a.kind == "chi" and not _discard_left_after_chi(game, seat, a, tile):
-            # [READ] 「不能吃打同一张牌」 would leave no discard: such a chi is not offered.
-            continue
         out.append(a)
     return out
-
-
-def _discard_left_after_chi(game: Game, seat: int, action: Action, tile: int) -> bool:
-    st = game.seats[seat]
-    if st.held_flowers:
-        return True
-    hand = bytearray(st.hand)
-    for t in action.tiles:
-        if t != tile:
-            hand[t] -= 1
-    for t in range(len(hand)):  # (a loop, not any(): a C loop when compiled, susong.pxd)
-        if hand[t] and t != tile:
-            return True
-    return False
 
 
 def check_susong_win(ctx: WinContext) -> None:
